@@ -1,0 +1,55 @@
+"""``GET /v1/games``: every game, its player counts, every rule option and preset, localized."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.games import ALIASES, GAMES
+from ..engine.options import OPTIONS, PRESETS, Option, resolve
+from . import i18n
+
+TYPES = {"choice": "string", "flag": "boolean", "number": "integer"}
+
+
+def option_entry(game: str, option: Option, language: str) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "name": option.name,
+        "type": TYPES[option.kind],
+        "default": option.default,
+        "description": i18n.option_description(game, option.name, language) or option.description,
+    }
+    if option.kind == "choice":
+        entry["values"] = list(option.choices)
+    elif option.kind == "flag":
+        entry["values"] = [False, True]
+    else:
+        entry["minimum"], entry["maximum"] = option.minimum, option.maximum
+    return entry
+
+
+def entry(name: str, language: str) -> dict[str, Any]:
+    game_name, alias_preset = ALIASES.get(name, (name, None))
+    game = GAMES[game_name]
+    presets = []
+    for preset in PRESETS[game_name].values():
+        presets.append({
+            "name": preset.name,
+            "description": i18n.preset_description(game_name, preset.name, language) or preset.description,
+            "rules": dict(resolve(game_name, preset.name)),
+            **({"deck": preset.deck} if preset.deck else {}),
+        })
+    return {
+        "id": name,
+        "game": game_name,
+        "title": i18n.game_title(game_name, language) or game_name,
+        "players": list(game.player_counts),
+        "options": [option_entry(game_name, option, language) for option in OPTIONS[game_name]],
+        "defaults": dict(resolve(game_name, alias_preset)),
+        "presets": presets,
+        "aliases": [alias for alias, (target, _) in ALIASES.items() if target == name],
+        **({"preset": alias_preset} if alias_preset else {}),
+    }
+
+
+def all_games(language: str) -> list[dict[str, Any]]:
+    return [entry(name, language) for name in (*GAMES, *ALIASES)]

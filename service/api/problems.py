@@ -1,0 +1,118 @@
+"""One error envelope for the whole service: ``application/problem+json`` (RFC 9457) with a stable ``code``.
+
+The mapping from every error class to its status lives here and nowhere else.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from flask import Flask, Response, request
+from werkzeug.exceptions import HTTPException
+
+from ..engine.errors import FieldProblem, IllegalMove, InvalidRules, InvalidState, RulesError
+from ..schemas.errors import RequestInvalid
+from . import i18n
+from .jsonio import dumps
+
+PROBLEM_TYPE = "https://cardrules.dev/problems/"
+log = logging.getLogger("service.errors")
+
+
+class ApiProblem(Exception):
+    """An error the HTTP layer raises itself (unknown game, bad JSON, sessions, ...)."""
+
+    def __init__(self, status: int, code: str, detail: str, params: dict[str, Any] | None = None,
+                 headers: dict[str, str] | None = None, problems: list[FieldProblem] | None = None) -> None:
+        super().__init__(detail)
+        self.status, self.code, self.detail = status, code, detail
+        self.params = params or {}
+        self.headers = headers or {}
+        self.problems = problems or []
+
+
+def language() -> str:
+    return request.accept_languages.best_match(i18n.SUPPORTED, default="en") or "en"
+
+
+def problem_response(status: int, code: str, detail: str, params: dict[str, Any] | None = None,
+                     problems: list[FieldProblem] | None = None, extra: dict[str, Any] | None = None,
+                     headers: dict[str, str] | None = None) -> Response:
+    lang = language()
+    params = params or {}
+    title, localized = i18n.problem_text(code, lang, params)
+    body: dict[str, Any] = {
+        "type": PROBLEM_TYPE + code,
+        "title": title,
+        "status": status,
+        "detail": localized or detail,
+        "code": code,
+    }
+    if problems:
+        body["errors"] = [{"pointer": p.pointer, "message": p.message} for p in problems]
+    if extra:
+        body.update(extra)
+    response = Response(dumps(body), status=status, mimetype="application/problem+json")
+    response.headers["Content-Language"] = lang
+    response.vary.add("Accept-Language")
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+def _prefixed(problems: tuple[FieldProblem, ...], prefix: str) -> list[FieldProblem]:
+    return [FieldProblem(prefix + p.pointer, p.message) for p in problems]
+
+
+def handle_illegal(error: IllegalMove) -> Response:
+    lang = language()
+    message = i18n.reason_text(error.reason, lang, error.params) or error.message
+    extra = {"reason": error.reason, "message": message}
+    if "options" in error.params:
+        extra["options"] = error.params["options"]
+    return problem_response(422, "illegal_move", message, {"reason": error.reason, **error.params}, extra=extra)
+
+
+def register(app: Flask) -> None:
+    @app.errorhandler(RequestInvalid)
+    def request_invalid(error: RequestInvalid) -> Response:
+        return problem_response(400, error.code, str(error), problems=error.problems)
+
+    @app.errorhandler(InvalidState)
+    def invalid_state(error: InvalidState) -> Response:
+        prefix = getattr(error, "prefix", "/state")
+        return problem_response(400, error.code, error.message, error.params, _prefixed(error.problems, prefix))
+
+    @app.errorhandler(InvalidRules)
+    def invalid_rules(error: InvalidRules) -> Response:
+        return problem_response(400, error.code, error.message, problems=list(error.problems))
+
+    @app.errorhandler(IllegalMove)
+    def illegal_move(error: IllegalMove) -> Response:
+        return handle_illegal(error)
+
+    @app.errorhandler(RulesError)
+    def rules_error(error: RulesError) -> Response:
+        return problem_response(400, error.code, error.message, error.params)
+
+    @app.errorhandler(ApiProblem)
+    def api_problem(error: ApiProblem) -> Response:
+        return problem_response(error.status, error.code, error.detail, error.params, error.problems,
+                                headers=error.headers)
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> Response:
+        status = error.code or 500
+        code = {
+            400: "bad_request", 404: "not_found", 405: "method_not_allowed", 413: "payload_too_large",
+            415: "unsupported_media_type", 429: "rate_limited",
+        }.get(status, "bad_request" if status < 500 else "internal_error")
+        params = {"method": request.method, "limit": app.config.get("MAX_CONTENT_LENGTH")}
+        headers = {k: v for k, v in error.get_headers() if k.lower() not in ("content-type", "content-length")}
+        return problem_response(status, code, error.description or error.name, params, headers=headers)
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception) -> Response:
+        log.exception("unhandled error")
+        return problem_response(500, "internal_error", "an unexpected error occurred")

@@ -1,0 +1,40 @@
+"""The one composition root: ``create_app()`` builds the service; gunicorn runs ``service.app:create_app()``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask
+
+from .config import Settings
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    settings = Settings.from_env()
+    app = Flask(__name__)
+    app.config.update(
+        MAX_CONTENT_LENGTH=settings.max_body_bytes,
+        MAX_JSON_DEPTH=settings.max_json_depth,
+        SETTINGS=settings,
+        JSON_SORT_KEYS=False,
+    )
+    if test_config:
+        app.config.update(test_config)
+    settings = app.config["SETTINGS"]
+
+    from .api import games, meta, problems, sessions
+    from .api.jsonio import OrjsonProvider
+    from .api.observability import init_app as init_observability
+    from .storage import open_store
+
+    app.json = OrjsonProvider(app)
+    app.extensions["session_store"] = app.config.get("SESSION_STORE") or open_store(
+        settings.redis_url, settings.session_ttl_seconds
+    )
+    problems.register(app)
+    init_observability(app, settings)
+    meta.init_app(app)
+    games.init_app(app)
+    sessions.init_app(app)
+    return app

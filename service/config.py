@@ -1,0 +1,33 @@
+"""Configuration from the environment, with the embedded defaults of ``make run``."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Settings:
+    redis_url: str | None = None
+    max_body_bytes: int = 256 * 1024
+    max_json_depth: int = 32
+    cors_origins: tuple[str, ...] = ("*",)
+    session_ttl_seconds: int = 86_400
+    rate_limit: str | None = None
+    log_level: str = "INFO"
+    extra: dict[str, object] = field(default_factory=dict)
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+        origins = tuple(o.strip() for o in env.get("CORS_ORIGINS", "*").split(",") if o.strip())
+        return cls(
+            redis_url=env.get("REDIS_URL") or None,
+            max_body_bytes=int(env.get("MAX_BODY_BYTES", cls.max_body_bytes)),
+            max_json_depth=int(env.get("MAX_JSON_DEPTH", cls.max_json_depth)),
+            cors_origins=origins or ("*",),
+            session_ttl_seconds=int(env.get("SESSION_TTL_SECONDS", cls.session_ttl_seconds)),
+            rate_limit=env.get("RATE_LIMIT") or None,
+            log_level=env.get("LOG_LEVEL", cls.log_level),
+        )

@@ -1,0 +1,231 @@
+"""Briscola / Brisca (RULES.md section 6): tricks under a trump suit, no duty to follow suit, 120 card points.
+
+The trump card is turned up after the deal and lies under the stock, so it is the last card drawn. A trick is
+won by the highest trump, else by the highest card of the suit led; the winner draws first and leads the next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from . import shuffle
+from .cards import DECK, Card, Suit
+from .errors import IllegalMove, RoundNotOver
+from .moves import ExchangeTrump, LegalMoves, PlayCard
+from .options import Rules
+from .scoring import RoundScore, SideScore, settle_match, side_seats, unique_best
+from .state import BriscolaState, Event, Match, TrickCard, playing_order
+from .validation import check_briscola, check_reported
+
+HAND_SIZE = 3
+
+# trump_exchange (RULES.md 6; StarGames: "byta 7:an mot 10, 11, 12, 1 eller 3, alternativt 2:an mot 4, 5, 6
+# eller 7"): rank of the trump held in hand -> ranks of the face-up trump card it may be exchanged for.
+EXCHANGES: dict[str, dict[int, frozenset[int]]] = {
+    "off": {},
+    "seven_and_two": {7: frozenset({1, 3, 8, 9, 10}), 2: frozenset({4, 5, 6, 7})},
+    "two_only": {2: frozenset(range(1, 11))},
+}
+
+BriscolaMove = PlayCard | ExchangeTrump
+
+
+def playing_deck(rules: Rules, players: int) -> tuple[Card, ...]:
+    """The 40 cards, less ``three_player_removed_card`` for three players: 39 make 13 tricks (RULES.md 6)."""
+    if players != 3:
+        return DECK
+    removed = rules["three_player_removed_card"]
+    return tuple(card for card in DECK if card.code != removed)
+
+
+def trick_winner(trick: Sequence[TrickCard], trump: Suit) -> int:
+    """The seat of the highest trump, else of the highest card of the suit led, by strength (RULES.md 6)."""
+    trumps = [played for played in trick if played.card.suit is trump]
+    led = trick[0].card.suit
+    contenders = trumps or [played for played in trick if played.card.suit is led]
+    return max(contenders, key=lambda played: played.card.strength).seat
+
+
+def may_exchange(rules: Rules, held: Card, face_up: Card) -> bool:
+    """Whether ``trump_exchange`` lets the trump ``held`` replace the face-up trump card (RULES.md 6)."""
+    return face_up.rank in EXCHANGES[str(rules["trump_exchange"])].get(held.rank, frozenset())
+
+
+def score_piles(players: int, captures: Sequence[Sequence[Card]], match: Match) -> RoundScore:
+    """Card points per side, partners pooled; the one side with the most wins the round, a tie is a draw."""
+    sides = []
+    for side, seats in enumerate(side_seats(players)):
+        pile = [card for seat in seats for card in captures[seat]]
+        points = sum(card.points for card in pile)
+        details = {"cards": len(pile), "tricks": len(pile) // players}
+        sides.append(SideScore(side, seats, {"card_points": points}, total=points, details=details))
+    winner = unique_best([side.total for side in sides])
+    round_wins = [int(side.side == winner) for side in sides]
+    return RoundScore(tuple(sides), settle_match(match, round_wins), winner=winner)
+
+
+Piles = tuple[tuple[Card, ...], ...]
+
+
+def _with_seat(items: Piles, seat: int, value: tuple[Card, ...]) -> Piles:
+    return (*items[:seat], value, *items[seat + 1 :])
+
+
+class Briscola:
+    """Briscola and Brisca for 2, 3 or 4 players (four play as two teams: seats 0+2 and 1+3)."""
+
+    name = "briscola"
+    player_counts: tuple[int, ...] = (2, 3, 4)
+
+    # -- state checks ----------------------------------------------------------------------------------------
+    def initial_stock(self, rules: Rules, players: int) -> int:
+        """Cards left in the stock after the deal: the deck less three each and the face-up trump card."""
+        return len(playing_deck(rules, players)) - HAND_SIZE * players - 1
+
+    def validate(self, state: BriscolaState, turn: int | None = None, round_over: bool | None = None,
+                 check_turn: bool = False, trump_suit: str | None = None) -> None:
+        check_briscola(state, self.initial_stock(state.rules, state.players))
+        if check_turn:
+            check_reported(state, turn, round_over, trump_suit)
+
+    # -- verify / can / do (one code path) -------------------------------------------------------------------
+    def exchanges(self, state: BriscolaState, seat: int) -> list[ExchangeTrump]:
+        """The trumps in ``seat``'s hand that may replace the face-up card while it is under the stock."""
+        if not state.trump_under_stock:
+            return []
+        face_up = state.trump_card
+        return [
+            ExchangeTrump(card) for card in state.hands[seat]
+            if card.suit is face_up.suit and may_exchange(state.rules, card, face_up)
+        ]
+
+    def legal_moves(self, state: BriscolaState, limit: int | None = None) -> LegalMoves:
+        """Exchanges first (made before playing to the trick), then every card in hand: no duty to follow."""
+        seat = state.turn
+        if seat is None:
+            return LegalMoves(None, (), 0)
+        moves: list[BriscolaMove] = [*self.exchanges(state, seat)]
+        moves.extend(PlayCard(card) for card in state.hands[seat])
+        listed = moves if limit is None else moves[: max(limit, 0)]
+        return LegalMoves(seat, tuple(listed), len(moves))
+
+    def check(self, state: BriscolaState, move: BriscolaMove) -> BriscolaMove:
+        """The move itself, or IllegalMove saying which rule forbids it."""
+        seat = state.turn
+        if seat is None:
+            raise IllegalMove("round_over", "the round is over: no card may be played")
+        if isinstance(move, ExchangeTrump):
+            self._check_exchange(state, seat, move.card)
+        elif move.card not in state.hands[seat]:
+            code = move.card.code
+            raise IllegalMove(
+                "card_not_in_hand", f"seat {seat} does not hold {code}", {"card": code, "seat": seat}
+            )
+        return move
+
+    def _check_exchange(self, state: BriscolaState, seat: int, card: Card) -> None:
+        rule = state.rules["trump_exchange"]
+        code, face_up = card.code, state.trump_card
+        if rule == "off":
+            raise IllegalMove(
+                "exchange_off", "trump_exchange is off: the trump card cannot be exchanged", {"card": code}
+            )
+        if not state.trump_under_stock:
+            raise IllegalMove(
+                "exchange_stock_empty", "the stock is empty: the trump card has been drawn", {"card": code}
+            )
+        if card not in state.hands[seat]:
+            raise IllegalMove("exchange_not_in_hand", f"seat {seat} does not hold {code}", {"card": code})
+        if card.suit is not face_up.suit:
+            raise IllegalMove(
+                "exchange_not_trump", f"{code} is not a trump: trumps are {face_up.suit.value}",
+                {"card": code, "trump_suit": face_up.suit.value},
+            )
+        if not may_exchange(state.rules, card, face_up):
+            raise IllegalMove(
+                "exchange_not_allowed", f"trump_exchange {rule}: {code} cannot replace {face_up.code}",
+                {"card": code, "trump_card": face_up.code},
+            )
+
+    def play(self, state: BriscolaState, move: BriscolaMove) -> tuple[BriscolaState, list[Event]]:
+        move = self.check(state, move)
+        seat = state.turn
+        assert seat is not None
+        if isinstance(move, ExchangeTrump):
+            return self._exchange(state, seat, move.card)
+        card = move.card
+        hands = _with_seat(state.hands, seat, tuple(c for c in state.hands[seat] if c is not card))
+        state = replace(state, hands=hands, trick=(*state.trick, TrickCard(seat, card)))
+        events = [Event("card_played", {"seat": seat, "card": card})]
+        if len(state.trick) == state.players:
+            state = self._take_trick(state, events)
+        return state, events
+
+    def score(self, state: BriscolaState) -> RoundScore:
+        if not state.round_over:
+            raise RoundNotOver("the round is not over: cards remain in hand, in the trick or in the stock")
+        return score_piles(state.players, state.captures, state.match)
+
+    # -- the steps of a play ---------------------------------------------------------------------------------
+    def _exchange(self, state: BriscolaState, seat: int, card: Card) -> tuple[BriscolaState, list[Event]]:
+        """The face-up trump card takes the exchanged card's place in hand; the same seat is still to act."""
+        old = state.trump_card
+        hand = tuple(old if held is card else held for held in state.hands[seat])
+        state = replace(state, hands=_with_seat(state.hands, seat, hand), trump_card=card)
+        return state, [Event("trump_exchanged", {"seat": seat, "card": card, "trump_card": old})]
+
+    def _take_trick(self, state: BriscolaState, events: list[Event]) -> BriscolaState:
+        """The winner takes the trick, draws first and leads next; the round ends when every hand is empty."""
+        winner = trick_winner(state.trick, state.trump_card.suit)
+        taken = tuple(played.card for played in state.trick)
+        captures = _with_seat(state.captures, winner, (*state.captures[winner], *taken))
+        points = sum(card.points for card in taken)
+        events.append(Event("trick_won", {"seat": winner, "cards": taken, "points": points}))
+        state = replace(state, trick=(), leader=winner, captures=captures)
+        if state.stock:
+            state = self._draw(state, winner, events)
+        if state.round_over:
+            events.append(Event("round_over", {}))
+        return state
+
+    def _draw(self, state: BriscolaState, winner: int, events: list[Event]) -> BriscolaState:
+        """One card each from the winner in playing order; the final draw takes the face-up trump card."""
+        pile = (*state.stock, state.trump_card)
+        order = playing_order(winner, state.players)[: len(pile)]
+        hands = list(state.hands)
+        for position, seat in enumerate(order):
+            hands[seat] = (*hands[seat], pile[position])
+        state = replace(state, hands=tuple(hands), stock=state.stock[len(order) :])
+        events.append(Event("cards_drawn", {"order": order, "stock": len(state.stock)}))
+        return state
+
+    # -- the deal --------------------------------------------------------------------------------------------
+    def deal(
+        self, rules: Rules, players: int, seed: int | str, dealer: int, match: Match, deck: str = "italian"
+    ) -> tuple[BriscolaState, list[Event]]:
+        """Three cards each, one at a time from the seat after the dealer; the next one is the trump card."""
+        context = shuffle.deal_context(self.name, players, dealer, match.round, 0)
+        cards = shuffle.shuffled(playing_deck(rules, players), seed, context)
+        first = (dealer + 1) % players
+        order = playing_order(first, players)
+        hands: list[tuple[Card, ...]] = [() for _ in range(players)]
+        for position in range(HAND_SIZE * players):
+            seat = order[position % players]
+            hands[seat] = (*hands[seat], cards[position])
+        trump_card = cards[HAND_SIZE * players]
+        state = BriscolaState(
+            game=self.name,
+            rules=rules,
+            players=players,
+            dealer=dealer,
+            hands=tuple(hands),
+            stock=tuple(cards[HAND_SIZE * players + 1 :]),
+            trump_card=trump_card,
+            trick=(),
+            leader=first,
+            captures=((),) * players,
+            match=match,
+            deck=deck,
+        )
+        return state, [Event("dealt", {"dealer": dealer, "round": match.round, "trump_card": trump_card})]

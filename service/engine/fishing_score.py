@@ -1,0 +1,111 @@
+"""Round score of the fishing games (RULES.md 3 and 5): cards, coins, settebello, primiera or sevens, sweeps,
+and Scopa's optional re bello, rosmarino and napola. A tie between the best sides gives the point to nobody."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .cards import BY_CODE, SUITS, Card, Suit
+from .options import Rules
+from .scoring import RoundScore, SideScore, settle_match, side_seats, unique_best
+from .state import FishingState, Match
+
+SETTEBELLO = BY_CODE["7D"]
+RE_BELLO = BY_CODE["10D"]
+ROSMARINO = BY_CODE["8S"]
+NAPOLA = (BY_CODE["1D"], BY_CODE["2D"], BY_CODE["3D"])
+
+
+def primiera(pile: Sequence[Card]) -> tuple[int, int]:
+    """(suits held, sum of the best primiera card of each suit held)."""
+    best: dict[Suit, int] = {}
+    for card in pile:
+        if card.primiera > best.get(card.suit, 0):
+            best[card.suit] = card.primiera
+    return len(best), sum(best.values())
+
+
+def primiera_winner(piles: Sequence[Sequence[Card]], missing_suit: str) -> int | None:
+    held = [primiera(pile) for pile in piles]
+    if missing_suit == "cannot_score":
+        eligible = [(value if suits == len(SUITS) else -1) for suits, value in held]
+        winner = unique_best(eligible)
+        return winner if winner is not None and eligible[winner] >= 0 else None
+    # fewer_suits_loses (StarGames): more suits beats fewer; equal suit counts compare sums.
+    return unique_best(held)
+
+
+def napola_points(pile: Sequence[Card], mode: str) -> int:
+    held = set(pile)
+    if mode == "off" or not all(card in held for card in NAPOLA):
+        return 0
+    if mode == "fixed3":
+        return 3
+    run = 3
+    while run < 10 and BY_CODE[f"{run + 1}D"] in held:
+        run += 1
+    return run
+
+
+def most(counts: Sequence[int]) -> int | None:
+    winner = unique_best(counts)
+    return winner if winner is not None and counts[winner] > 0 else None
+
+
+def fourth_point(rules: Rules) -> str:
+    """The category that decides the fourth point: ``primiera`` or ``sevens`` (the most-sevens point)."""
+    if rules.game == "escoba":
+        return "primiera" if rules["fourth_point"] == "primiera" else "sevens"
+    return "primiera" if rules["primiera_rule"] == "classic" else "sevens"
+
+
+def score_piles(
+    rules: Rules, players: int, captures: Sequence[Sequence[Card]], sweeps: Sequence[int], match: Match
+) -> RoundScore:
+    groups = side_seats(players)
+    piles = [[card for seat in seats for card in captures[seat]] for seats in groups]
+    points: list[dict[str, int]] = [{} for _ in groups]
+
+    def award(category: str, winner: int | None, amount: int = 1) -> None:
+        if winner is not None and amount:
+            points[winner][category] = points[winner].get(category, 0) + amount
+
+    award("cards", most([len(pile) for pile in piles]))
+    award("coins", most([sum(1 for c in pile if c.suit is Suit.COINS) for pile in piles]))
+    for side, pile in enumerate(piles):
+        if SETTEBELLO in pile:
+            award("settebello", side)
+        if rules.get("re_bello") and RE_BELLO in pile:
+            award("re_bello", side)
+        if rules.get("rosmarino") and ROSMARINO in pile:
+            award("rosmarino", side)
+        award("napola", side, napola_points(pile, str(rules.get("napola", "off"))))
+        award("sweeps", side, sum(sweeps[seat] for seat in groups[side]))
+    sevens = [sum(1 for c in pile if c.rank == 7) for pile in piles]
+    if fourth_point(rules) == "primiera":
+        award("primiera", primiera_winner(piles, str(rules["primiera_missing_suit"])))
+    else:
+        award("sevens", most(sevens))
+    totals = [sum(side_points.values()) for side_points in points]
+    sides = []
+    for side, seats in enumerate(groups):
+        suits, value = primiera(piles[side])
+        details: dict[str, Any] = {
+            "cards": len(piles[side]),
+            "coins": sum(1 for c in piles[side] if c.suit is Suit.COINS),
+            "sevens": sevens[side],
+            "primiera": value,
+            "primiera_suits": suits,
+            "sweeps": sum(sweeps[seat] for seat in seats),
+        }
+        sides.append(SideScore(side, seats, points[side], totals[side], details))
+    return RoundScore(tuple(sides), settle_match(match, totals))
+
+
+def score_round(state: FishingState) -> RoundScore:
+    """A finished round; a leftover table not yet collected goes to the last capturer first."""
+    captures = [list(pile) for pile in state.captures]
+    if state.table and state.last_capturer is not None:
+        captures[state.last_capturer].extend(state.table)
+    return score_piles(state.rules, state.players, captures, state.sweeps, state.match)

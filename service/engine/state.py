@@ -1,0 +1,123 @@
+"""Immutable game states shared by every game (API.md, State)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Card
+from .options import Rules
+
+Hand = tuple[Card, ...]
+
+
+def sides_of(players: int) -> int:
+    """Four players form two teams (seats 0+2 and 1+3); otherwise each seat is a side."""
+    return 2 if players == 4 else players
+
+
+def side_of(seat: int, players: int) -> int:
+    return seat % 2 if players == 4 else seat
+
+
+def seats_of(side: int, players: int) -> tuple[int, ...]:
+    return (side, side + 2) if players == 4 else (side,)
+
+
+def playing_order(first: int, players: int) -> tuple[int, ...]:
+    return tuple((first + offset) % players for offset in range(players))
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """Match bookkeeping: ``scores`` per side before this round's points."""
+
+    scores: tuple[int, ...]
+    target: int
+    round: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened; ``data`` holds plain values and cards."""
+
+    type: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class FishingState:
+    """A round of Scopa, Scopone or Escoba."""
+
+    game: str
+    rules: Rules
+    players: int
+    dealer: int
+    hands: tuple[Hand, ...]
+    table: tuple[Card, ...]
+    stock: tuple[Card, ...]
+    captures: tuple[tuple[Card, ...], ...]
+    sweeps: tuple[int, ...]
+    last_capturer: int | None
+    match: Match
+    deck: str = "italian"
+
+    @property
+    def round_over(self) -> bool:
+        return not self.stock and not any(self.hands)
+
+    @property
+    def turn(self) -> int | None:
+        """The first seat, from the seat after the dealer, that holds the most cards (the others have played)."""
+        if self.round_over:
+            return None
+        most = max(len(hand) for hand in self.hands)
+        for seat in playing_order(self.dealer + 1, self.players):
+            if len(self.hands[seat]) == most:
+                return seat
+        raise AssertionError("unreachable: some hand holds the most cards")
+
+
+@dataclass(frozen=True, slots=True)
+class TrickCard:
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class BriscolaState:
+    """A round of Briscola / Brisca. ``trump_card`` lies under the stock while the stock has cards."""
+
+    game: str
+    rules: Rules
+    players: int
+    dealer: int
+    hands: tuple[Hand, ...]
+    stock: tuple[Card, ...]
+    trump_card: Card
+    trick: tuple[TrickCard, ...]
+    leader: int
+    captures: tuple[tuple[Card, ...], ...]
+    match: Match
+    deck: str = "italian"
+
+    @property
+    def trump_suit(self) -> str:
+        return self.trump_card.suit.value
+
+    @property
+    def trump_under_stock(self) -> bool:
+        return bool(self.stock)
+
+    @property
+    def round_over(self) -> bool:
+        return not self.stock and not self.trick and not any(self.hands)
+
+    @property
+    def turn(self) -> int | None:
+        if self.round_over:
+            return None
+        return (self.leader + len(self.trick)) % self.players
+
+
+GameState = FishingState | BriscolaState

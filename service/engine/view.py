@@ -1,0 +1,48 @@
+"""What one seat may see (STYLE.md habit 3: hidden information leaves only through a player view).
+
+Own hand, the table or trick, the trump card, how many cards every other hand and the stock hold, pile sizes
+and sweeps; never another hand, the stock order or the contents of a face-down pile.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import FieldProblem, InvalidState
+from .state import BriscolaState, FishingState, GameState
+
+
+def observe(state: GameState, seat: int) -> dict[str, Any]:
+    if not 0 <= seat < state.players:
+        raise InvalidState("invalid_seat", f"seat {seat} does not exist", [FieldProblem("/seat", f"must be 0..{state.players - 1}")])
+    view: dict[str, Any] = {
+        "game": state.game,
+        "seat": seat,
+        "players": state.players,
+        "dealer": state.dealer,
+        "turn": state.turn,
+        "round_over": state.round_over,
+        "deck": state.deck,
+        "rules": dict(state.rules),
+        "hand": state.hands[seat],
+        "hand_sizes": [len(hand) for hand in state.hands],
+        "stock_count": len(state.stock),
+        "pile_sizes": [len(pile) for pile in state.captures],
+        "match": {"scores": list(state.match.scores), "target": state.match.target, "round": state.match.round},
+    }
+    if isinstance(state, FishingState):
+        view.update(table=state.table, sweeps=list(state.sweeps), last_capturer=state.last_capturer)
+        if state.round_over:
+            # Once the round is over the piles are turned up for counting.
+            view["captures"] = state.captures
+    elif isinstance(state, BriscolaState):
+        view.update(
+            trick=[{"seat": played.seat, "card": played.card} for played in state.trick],
+            leader=state.leader,
+            trump_card=state.trump_card,
+            trump_suit=state.trump_suit,
+            trump_under_stock=state.trump_under_stock,
+        )
+        if state.round_over:
+            view["captures"] = state.captures
+    return view

@@ -1,0 +1,1 @@
+"""Marshmallow schemas: JSON in, engine values out (and back), with a JSON Pointer for every bad field."""

@@ -1,0 +1,92 @@
+"""Strict fields shared by every schema."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import ValidationError, fields
+
+from ..engine.cards import BY_CODE
+from ..engine.cards import Card as EngineCard
+
+MAX_SEED_TEXT = 128
+MAX_SEED_INT = 2**63 - 1
+
+
+class Card(fields.Field):
+    """A card code, strictly: rank 1-10 then D, C, S or B (API.md, Cards)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> EngineCard:
+        found = BY_CODE.get(value) if isinstance(value, str) else None
+        if found is None:
+            raise ValidationError(f"{value!r} is not a card code (rank 1-10 then D, C, S or B, e.g. '7D')")
+        return found
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
+        return None if value is None else str(value.code)
+
+
+class Integer(fields.Field):
+    """What JSON Schema calls an integer: ints and integral floats, never booleans or strings."""
+
+    def __init__(self, minimum: int | None = None, maximum: int | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.minimum, self.maximum = minimum, maximum
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ValidationError("must be an integer")
+        if isinstance(value, float):
+            if not value.is_integer():
+                raise ValidationError("must be an integer")
+            value = int(value)
+        if self.minimum is not None and value < self.minimum:
+            raise ValidationError(f"must be at least {self.minimum}")
+        if self.maximum is not None and value > self.maximum:
+            raise ValidationError(f"must be at most {self.maximum}")
+        return int(value)
+
+
+class Seed(fields.Field):
+    """A non-negative integer or a string of 1-128 characters; ``7`` and ``"7"`` are the same seed."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int | str:
+        if isinstance(value, str):
+            if not 1 <= len(value) <= MAX_SEED_TEXT:
+                raise ValidationError(f"a string seed has 1 to {MAX_SEED_TEXT} characters")
+            return value
+        return Integer(minimum=0, maximum=MAX_SEED_INT).deserialize(value)
+
+
+class Boolean(fields.Field):
+    """true or false only: no "yes", no 1."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise ValidationError("must be true or false")
+        return value
+
+
+class Text(fields.Field):
+    """A string, optionally bounded in length."""
+
+    def __init__(self, max_length: int = 64, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.max_length = max_length
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        if not isinstance(value, str):
+            raise ValidationError("must be a string")
+        if len(value) > self.max_length:
+            raise ValidationError(f"must have at most {self.max_length} characters")
+        return value
+
+
+def cards_list(max_items: int = 40, **kwargs: Any) -> fields.List:
+    return fields.List(Card(), validate=_at_most(max_items), **kwargs)
+
+
+def _at_most(limit: int) -> Any:
+    from marshmallow.validate import Length
+
+    return Length(max=limit)

@@ -1,0 +1,48 @@
+"""The piles-only form of ``score``: ``{rules, players, captures, sweeps, match?}``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import ValidationError
+
+from ..engine.cards import Card
+from ..engine.errors import FieldProblem, pointer
+from ..engine.options import Rules
+from ..engine.state import Match, sides_of
+from .errors import RequestInvalid
+from .requests import load
+from .state import MatchSchema, load_rules
+
+
+def load_piles(game: Any, data: dict[str, Any]) -> tuple[Rules, int, list[list[Card]], list[int], Match]:
+    rules = load_rules(game.name, data.get("rules"), "")
+    players = data["players"]
+    problems: list[FieldProblem] = []
+    if players not in game.player_counts:
+        problems.append(FieldProblem("/players", "must be " + ", ".join(map(str, game.player_counts))))
+    captures = [list(pile) for pile in data["captures"]]
+    sweeps = list(data.get("sweeps", [0] * players))
+    for name, value in (("captures", captures), ("sweeps", sweeps)):
+        if len(value) != players:
+            problems.append(FieldProblem(f"/{name}", f"must have {players} entries"))
+    seen: set[Card] = set()
+    for seat, pile in enumerate(captures):
+        for index, card in enumerate(pile):
+            if card in seen:
+                problems.append(FieldProblem(pointer("captures", seat, index), f"{card.code} appears twice"))
+            seen.add(card)
+    if problems:
+        raise RequestInvalid(problems)
+    if "match" in data:
+        try:
+            raw = MatchSchema().load(load(MatchSchema(), data["match"], "/match"))
+        except ValidationError as error:
+            raise RequestInvalid.from_marshmallow(error, "/match") from error
+        match = Match(tuple(raw["scores"]), raw["target"], raw["round"])
+        if len(match.scores) != sides_of(players) or match.target != rules.target:
+            raise RequestInvalid([FieldProblem("/match", "scores need one entry per side and the rules' target")],
+                                 "invalid_match")
+    else:
+        match = Match((0,) * sides_of(players), rules.target, 1)
+    return rules, players, captures, sweeps, match

@@ -1,0 +1,119 @@
+"""Request bodies of the game endpoints (API.md, Endpoints)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+
+from ..engine.moves import Capture, ExchangeTrump, Move, PlayCard
+from .errors import RequestInvalid
+from .fields import Card, Integer, Seed, Text, cards_list
+from .state import DECK_STYLES, MAX_PLAYERS, seat
+
+MAX_LIMIT = 10_000
+
+
+class Strict(Schema):
+    class Meta:
+        unknown = RAISE
+
+
+class DealRequest(Strict):
+    players = Integer(minimum=2, maximum=MAX_PLAYERS)
+    seed = Seed(required=True)
+    dealer = seat()
+    deck = fields.String(validate=validate.OneOf(DECK_STYLES))
+    preset = Text(max_length=32)
+    rules = fields.Dict(keys=fields.String(validate=validate.Length(max=64)), validate=validate.Length(max=32))
+    previous = fields.Dict()
+
+    @validates_schema
+    def players_or_previous(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if "players" not in data and "previous" not in data:
+            raise ValidationError("required unless 'previous' is given", "players")
+
+
+class StateRequest(Strict):
+    state = fields.Dict(required=True)
+    limit = Integer(minimum=0, maximum=MAX_LIMIT)
+
+
+class MoveRequest(Strict):
+    state = fields.Dict(required=True)
+    move = fields.Dict(required=True)
+
+
+class ViewRequest(Strict):
+    state = fields.Dict(required=True)
+    seat = seat(required=True)
+
+
+class ScoreRequest(Strict):
+    """Either a finished state, or just the piles of a fishing game."""
+
+    state = fields.Dict()
+    rules = fields.Dict(keys=fields.String(validate=validate.Length(max=64)), validate=validate.Length(max=32))
+    players = Integer(minimum=2, maximum=MAX_PLAYERS)
+    captures = fields.List(cards_list(40), validate=validate.Length(max=MAX_PLAYERS))
+    sweeps = fields.List(Integer(minimum=0, maximum=40), validate=validate.Length(max=MAX_PLAYERS))
+    match = fields.Dict()
+
+    @validates_schema
+    def state_or_piles(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if "state" in data:
+            extra = sorted(set(data) - {"state"})
+            if extra:
+                raise ValidationError(f"not allowed together with 'state': {', '.join(extra)}", "_schema")
+            return
+        missing = [name for name in ("players", "captures") if name not in data]
+        for name in missing:
+            raise ValidationError("required unless 'state' is given", name)
+
+
+class CaptureMoveSchema(Strict):
+    card = Card(required=True)
+    capture = cards_list(40)
+
+
+class BriscolaMoveSchema(Strict):
+    card = Card()
+    exchange = Card()
+
+    @validates_schema
+    def one_kind(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if ("card" in data) == ("exchange" in data):
+            raise ValidationError("a move has exactly one of 'card' or 'exchange'", "_schema")
+
+
+CAPTURE_MOVE = CaptureMoveSchema()
+BRISCOLA_MOVE = BriscolaMoveSchema()
+
+
+def load(schema: Schema, raw: object, prefix: str = "") -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        raise RequestInvalid.from_marshmallow(ValidationError("must be a JSON object"), prefix)
+    try:
+        data: dict[str, Any] = schema.load(raw)
+    except ValidationError as error:
+        raise RequestInvalid.from_marshmallow(error, prefix) from error
+    return data
+
+
+def load_move(game: str, raw: object, prefix: str = "/move") -> Move:
+    if game == "briscola":
+        data = load(BRISCOLA_MOVE, raw, prefix)
+        return PlayCard(data["card"]) if "card" in data else ExchangeTrump(data["exchange"])
+    data = load(CAPTURE_MOVE, raw, prefix)
+    capture = data.get("capture")
+    if capture is not None and len(set(capture)) != len(capture):
+        raise RequestInvalid.from_marshmallow(ValidationError("names a card twice", "capture"), prefix)
+    return Capture(data["card"], None if capture is None else tuple(capture))
+
+
+def dump_move(move: Move) -> dict[str, Any]:
+    if isinstance(move, Capture):
+        return {"card": move.card.code, "capture": [c.code for c in move.capture or ()]}
+    if isinstance(move, PlayCard):
+        return {"card": move.card.code}
+    return {"exchange": move.card.code}

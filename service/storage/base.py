@@ -1,0 +1,183 @@
+"""The session snapshot storage interface.
+
+A *session* is an opaque document (JSON bytes produced and parsed by the HTTP layer) stored under an
+unguessable id, together with a version number. The version starts at 1 and grows by exactly 1 on every
+successful write, so the HTTP layer can use it as a strong ``ETag`` and require ``If-Match`` for writes:
+every write is an atomic compare-and-set on the version.
+
+Sessions expire after ``ttl_seconds`` without access. The expiry is *sliding*: a successful ``get`` or
+``replace`` restarts the countdown.
+
+Error mapping suggested for the HTTP layer:
+
+=========================  ====================================================================
+exception                  HTTP
+=========================  ====================================================================
+``SessionNotFound``        404 (unknown, malformed, deleted or expired id)
+``VersionConflict``        412 Precondition Failed (stale ``If-Match``); ``current_version`` is
+                           the version the client should re-read
+``StoreUnavailable``       503 with ``Retry-After: <retry_after>`` (``StoreFull`` included)
+=========================  ====================================================================
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass
+from typing import Final, Protocol, runtime_checkable
+
+__all__ = [
+    "SESSION_ID_BYTES",
+    "CircuitOpen",
+    "SessionNotFound",
+    "SessionStore",
+    "Snapshot",
+    "StoreError",
+    "StoreFull",
+    "StoreUnavailable",
+    "VersionConflict",
+    "is_valid_session_id",
+    "new_session_id",
+]
+
+#: Random bytes per session id: 24 bytes = 192 bits, 32 URL-safe base64 characters.
+SESSION_ID_BYTES: Final = 24
+
+# Ids are URL-safe base64 (``secrets.token_urlsafe``). Anything else cannot name a session; rejecting it
+# early keeps arbitrary client input (braces, separators, huge strings) out of backend keys.
+_SESSION_ID_RE: Final = re.compile(r"[A-Za-z0-9_-]{16,128}")
+
+
+def new_session_id() -> str:
+    """Return a fresh unguessable session id (192 random bits, URL-safe, no padding)."""
+    return secrets.token_urlsafe(SESSION_ID_BYTES)
+
+
+def is_valid_session_id(session_id: object) -> bool:
+    """Whether ``session_id`` has the shape of an id this package could have issued."""
+    return isinstance(session_id, str) and _SESSION_ID_RE.fullmatch(session_id) is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """One stored version of a session.
+
+    ``version`` starts at 1 and grows by 1 per successful write; use it as the strong ETag.
+    ``document`` is opaque: the store never parses it.
+    """
+
+    id: str
+    version: int
+    document: bytes
+
+
+class StoreError(Exception):
+    """Base class of every error raised by a :class:`SessionStore`."""
+
+
+class SessionNotFound(StoreError):  # noqa: N818 - the interface name is part of the contract
+    """The id is unknown, malformed, deleted or expired."""
+
+    def __init__(self, session_id: str) -> None:
+        super().__init__("session not found")
+        self.session_id = session_id
+
+
+class VersionConflict(StoreError):  # noqa: N818 - the interface name is part of the contract
+    """The caller's expected version is stale; ``current_version`` is the stored one."""
+
+    def __init__(self, session_id: str, current_version: int, expected_version: int) -> None:
+        super().__init__(f"version conflict: expected {expected_version}, current {current_version}")
+        self.session_id = session_id
+        self.current_version = current_version
+        self.expected_version = expected_version
+
+
+class StoreUnavailable(StoreError):  # noqa: N818 - the interface name is part of the contract
+    """The backend is down, timed out or refused the operation.
+
+    The operation may or may not have been applied when the backend timed out *after* receiving it (the
+    usual distributed-systems ambiguity); it was never applied partially. ``retry_after`` is a hint in
+    whole seconds (>= 1) for the ``Retry-After`` header.
+    """
+
+    def __init__(self, message: str = "session store unavailable", retry_after: int = 1) -> None:
+        super().__init__(message)
+        self.retry_after = max(1, int(retry_after))
+
+
+class StoreFull(StoreUnavailable):
+    """The in-memory store holds ``max_sessions`` live sessions; no new session can be created now.
+
+    Existing sessions can still be read, written and deleted.
+    """
+
+
+class CircuitOpen(StoreUnavailable):
+    """The backend failed repeatedly; calls fail fast without touching it until the cooldown ends."""
+
+
+@runtime_checkable
+class SessionStore(Protocol):
+    """Storage of session snapshots with optimistic concurrency.
+
+    Implementations are thread-safe. All writes are atomic: a failed or rejected call leaves the previous
+    snapshot intact. Ids that are not well-formed simply raise :class:`SessionNotFound`.
+    """
+
+    def create(self, document: bytes) -> Snapshot:
+        """Store ``document`` under a new unguessable id with version 1.
+
+        Raises :class:`StoreUnavailable` (or its subclass :class:`StoreFull`).
+        """
+        ...
+
+    def get(self, session_id: str) -> Snapshot:
+        """Return the current snapshot and restart its expiry countdown.
+
+        Raises :class:`SessionNotFound` or :class:`StoreUnavailable`.
+        """
+        ...
+
+    def replace(self, session_id: str, expected_version: int, document: bytes) -> Snapshot:
+        """Atomically replace the document if the stored version equals ``expected_version``.
+
+        Returns the new snapshot (version ``expected_version + 1``) and restarts the expiry countdown.
+        Raises :class:`VersionConflict` (with ``current_version``), :class:`SessionNotFound` or
+        :class:`StoreUnavailable`.
+        """
+        ...
+
+    def delete(self, session_id: str, expected_version: int) -> None:
+        """Atomically delete the session if the stored version equals ``expected_version``.
+
+        Raises :class:`VersionConflict`, :class:`SessionNotFound` or :class:`StoreUnavailable`.
+        """
+        ...
+
+    def status(self) -> dict[str, object]:
+        """Health summary for readiness probes; fast and never raises.
+
+        Always holds ``"backend"`` (``"redis"`` or ``"memory"``) and ``"ok"`` (bool); other keys are
+        informative and JSON-serializable.
+        """
+        ...
+
+    def close(self) -> None:
+        """Release resources (idempotent). The store must not be used afterwards."""
+        ...
+
+
+def check_document(document: object) -> bytes:
+    """Validate a document argument; the stores accept ``bytes`` only."""
+    if not isinstance(document, bytes):
+        raise TypeError(f"document must be bytes, not {type(document).__name__}")
+    return document
+
+
+def check_version(expected_version: object) -> int:
+    """Validate an expected-version argument (an ``int``, not a ``bool``)."""
+    if isinstance(expected_version, bool) or not isinstance(expected_version, int):
+        raise TypeError(f"expected_version must be int, not {type(expected_version).__name__}")
+    return expected_version
