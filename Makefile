@@ -1,0 +1,50 @@
+# The two commands of the README: `make run` and `make test`.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+
+.PHONY: run test lint types pytest bench deploy-check clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@ $(VENV)/.installed
+
+run: $(VENV)/.installed
+	PORT=$(PORT) $(BIN)/gunicorn --config deploy/gunicorn.conf.py 'service.app:create_app()'
+
+# redis-server is needed by the session tests: take the Debian package when running as root, else it must be on PATH.
+.PHONY: redis-server
+redis-server:
+	@command -v redis-server >/dev/null 2>&1 || test -x /usr/bin/redis-server || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server) >/dev/null; \
+	  else echo "redis-server is missing: install the Debian package redis-server" >&2; exit 1; fi; }
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check service tests bench
+
+types: $(VENV)/.installed-dev
+	$(BIN)/mypy service
+
+pytest: $(VENV)/.installed-dev redis-server
+	$(BIN)/python -m pytest
+
+test: lint types pytest
+
+bench: $(VENV)/.installed-dev
+	$(BIN)/python -m bench.engine
+
+deploy-check: $(VENV)/.installed-dev
+	bash deploy/check.sh
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
