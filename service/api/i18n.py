@@ -1,8 +1,8 @@
 """Localized texts of the API: problem titles and details, illegal-move reasons, rule options, presets, games.
 
 Pure functions of a language string; the HTTP layer picks the language with
-``request.accept_languages.best_match(SUPPORTED, default="en")``. Every table row holds one text per language in
-the order of ``SUPPORTED``; English is the fallback for anything else.
+``request.accept_languages.best_match(SUPPORTED, default="en")``. Every table row holds one text per language
+in the order of ``SUPPORTED``; English is the fallback for anything else.
 """
 
 from __future__ import annotations
@@ -84,11 +84,13 @@ _TITLES: dict[str, Texts] = {
         "Omöjligt antal kort på hand", "Nemožný počet karet v ruce", "Umuligt antal kort på hånden",
     ),
     "invalid_stock_size": (
-        "Impossible stock size", "Numero di carte nel mazzo impossibile", "Número de cartas en el mazo imposible",
+        "Impossible stock size", "Numero di carte nel mazzo impossibile",
+        "Número de cartas en el mazo imposible",
         "Omöjligt antal kort i talongen", "Nemožný počet karet v talónu", "Umuligt antal kort i bunken",
     ),
     "invalid_last_capturer": (
-        "Invalid last capturer", "Autore dell'ultima presa non valido", "Último jugador en llevarse cartas no válido",
+        "Invalid last capturer", "Autore dell'ultima presa non valido",
+        "Último jugador en llevarse cartas no válido",
         "Ogiltig uppgift om vem som tog sist", "Neplatný hráč, který bral naposledy",
         "Ugyldig spiller med seneste fangst",
     ),
@@ -98,7 +100,8 @@ _TITLES: dict[str, Texts] = {
     ),
     "invalid_piles": (
         "Invalid piles", "Mazzetti delle prese non validi", "Montones de cartas ganadas no válidos",
-        "Ogiltiga högar med tagna kort", "Neplatné hromádky získaných karet", "Ugyldige bunker med fangne kort",
+        "Ogiltiga högar med tagna kort", "Neplatné hromádky získaných karet",
+        "Ugyldige bunker med fangne kort",
     ),
     "invalid_match": (
         "Invalid match", "Partita non valida", "Partida no válida",
@@ -130,7 +133,8 @@ _TITLES: dict[str, Texts] = {
     ),
     "precondition_failed": (
         "Precondition failed", "Precondizione non soddisfatta", "Condición previa no cumplida",
-        "Förhandsvillkoret uppfylldes inte", "Předběžná podmínka nesplněna", "Forudsætningen blev ikke opfyldt",
+        "Förhandsvillkoret uppfylldes inte", "Předběžná podmínka nesplněna",
+        "Forudsætningen blev ikke opfyldt",
     ),
     "store_unavailable": (
         "Session store unavailable", "Archivio delle sessioni non disponibile",
@@ -147,17 +151,10 @@ _TITLES: dict[str, Texts] = {
     ),
 }
 
-# Details. Codes without a row keep the engine's English message, which names the field or option at fault.
-# Placeholders are the documented params of each code (see PROBLEM_PARAMS).
+# Details. Codes without a row keep the engine's English message, which names the field, option or JSON
+# syntax error at fault. Placeholders are the params each code documents; ``illegal_move`` shows the reason's
+# own text.
 _DETAILS: dict[str, Texts] = {
-    "invalid_json": (
-        "The request body is not valid JSON.",
-        "Il corpo della richiesta non è un JSON valido.",
-        "El cuerpo de la solicitud no es un JSON válido.",
-        "Begärans innehåll är inte giltig JSON.",
-        "Tělo požadavku není platný JSON.",
-        "Anmodningens indhold er ikke gyldig JSON.",
-    ),
     "validation_error": (
         "One or more fields failed validation; see 'errors'.",
         "Uno o più campi non sono validi; vedi 'errors'.",
@@ -451,8 +448,8 @@ _OPTIONS: dict[str, Texts] = {
         "fewest_cards.",
         "Quale presa si può fare quando sono possibili più combinazioni: free (qualsiasi), most_cards (più "
         "carte) o fewest_cards (meno carte).",
-        "Qué cartas se puede llevar un jugador cuando hay varias combinaciones: free (cualquiera), most_cards "
-        "(más cartas) o fewest_cards (menos cartas).",
+        "Qué cartas se puede llevar un jugador cuando hay varias combinaciones: free (cualquiera), "
+        "most_cards (más cartas) o fewest_cards (menos cartas).",
         "Vilka kort en spelare får ta när flera kombinationer är möjliga: free (valfritt), most_cards (flest "
         "kort) eller fewest_cards (minst antal kort).",
         "Které karty smí hráč vzít, když je možných více kombinací: free (libovolné), most_cards (nejvíce "
@@ -527,7 +524,8 @@ _OPTIONS: dict[str, Texts] = {
         "maggior numero di sette).",
         "Cómo se decide el punto de la primera: classic (la mejor carta de cada palo) o most_sevens (más "
         "sietes).",
-        "Hur primierapoängen avgörs: classic (det bästa kortet i varje färg) eller most_sevens (flest sjuor).",
+        "Hur primierapoängen avgörs: classic (det bästa kortet i varje färg) eller most_sevens (flest "
+        "sjuor).",
         "Jak se rozhoduje bod za primeru: classic (nejlepší karta každé barvy) nebo most_sevens (nejvíce "
         "sedmiček).",
         "Hvordan primiera-pointet afgøres: classic (det bedste kort i hver kulør) eller most_sevens (flest "
@@ -688,19 +686,22 @@ _PRESETS: dict[str, Texts] = {
     "escoba.stargames": (
         "StarGames rules: dealer's bonus 15: 1 escoba, 20: 2; the primiera is the fourth point.",
         "Regole StarGames: bonus del mazziere 15: 1 escoba, 20: 2; il quarto punto è la primiera.",
-        "Reglas de StarGames: bonificación del repartidor 15: 1 escoba, 20: 2; el cuarto punto es la primera.",
+        "Reglas de StarGames: bonificación del repartidor 15: 1 escoba, 20: 2; el cuarto punto es la "
+        "primera.",
         "StarGames-regler: kortgivarens bonus 15: 1 escoba, 20: 2; den fjärde poängen är primiera.",
         "Pravidla StarGames: bonus předáka 15: 1 escoba, 20: 2; čtvrtým bodem je primera.",
         "StarGames-regler: giverens bonus 15: 1 escoba, 20: 2; det fjerde point er primiera.",
     ),
     "escoba.traditional": (
-        "The common published rules: dealer's bonus 15: 1 escoba, 30: 2; the most sevens is the fourth point.",
+        "The common published rules: dealer's bonus 15: 1 escoba, 30: 2; the most sevens is the fourth "
+        "point.",
         "Regole tradizionali: bonus del mazziere 15: 1 escoba, 30: 2; il quarto punto va a chi ha più sette.",
-        "Reglas tradicionales: bonificación del repartidor 15: 1 escoba, 30: 2; el cuarto punto es para quien "
-        "tiene más sietes.",
+        "Reglas tradicionales: bonificación del repartidor 15: 1 escoba, 30: 2; el cuarto punto es para "
+        "quien tiene más sietes.",
         "Traditionella regler: kortgivarens bonus 15: 1 escoba, 30: 2; den fjärde poängen går till den som "
         "har flest sjuor.",
-        "Tradiční pravidla: bonus předáka 15: 1 escoba, 30: 2; čtvrtý bod získá ten, kdo má nejvíce sedmiček.",
+        "Tradiční pravidla: bonus předáka 15: 1 escoba, 30: 2; čtvrtý bod získá ten, kdo má nejvíce "
+        "sedmiček.",
         "Traditionelle regler: giverens bonus 15: 1 escoba, 30: 2; det fjerde point går til den, der har "
         "flest syvere.",
     ),
@@ -744,9 +745,14 @@ REASONS: tuple[str, ...] = tuple(_REASONS)
 
 
 class _Params(dict[str, str]):
-    """Format parameters that leave an unknown ``{placeholder}`` as it is instead of raising."""
+    """Format parameters that leave an unknown ``{placeholder}`` as it is, and note it, instead of raising."""
+
+    def __init__(self, values: dict[str, str]) -> None:
+        super().__init__(values)
+        self.missing: set[str] = set()
 
     def __missing__(self, key: str) -> str:
+        self.missing.add(key)
         return "{" + key + "}"
 
 
@@ -759,9 +765,12 @@ def _display(value: object) -> str:
     return str(value)
 
 
-def _format(template: str, params: Mapping[str, object] | None) -> str:
-    values = _Params({str(key): _display(value) for key, value in (params or {}).items()})
-    return template.format_map(values)
+def _format(template: str, params: Mapping[str, object] | None) -> str | None:
+    """The template filled in; None when a param it names is missing, so the caller keeps its own message."""
+    given = (params or {}).items()
+    values = _Params({str(key): _display(value) for key, value in given if value is not None})
+    text = template.format_map(values)
+    return None if values.missing else text
 
 
 def language_index(language: str | None) -> int:
@@ -770,16 +779,26 @@ def language_index(language: str | None) -> int:
     return SUPPORTED.index(primary) if primary in SUPPORTED else 0
 
 
-def problem_text(code: str, language: str, params: Mapping[str, object] | None = None) -> tuple[str, str | None]:
-    """The localized ``title`` of a problem code and its ``detail`` when a template exists (else None)."""
+def problem_text(
+    code: str, language: str, params: Mapping[str, object] | None = None
+) -> tuple[str, str | None]:
+    """The localized ``title`` of a problem code and its ``detail``.
+
+    The detail is None when the code has no template or ``params`` lack one the template needs: the caller
+    then keeps the engine's English message. An ``illegal_move`` with a known ``reason`` gets that reason's
+    text.
+    """
     index = language_index(language)
     title = _TITLES.get(code, _GENERIC_TITLE)[index]
+    reason = (params or {}).get("reason")
+    if code == "illegal_move" and isinstance(reason, str) and reason in _REASONS:
+        return title, reason_text(reason, language, params)
     template = _DETAILS.get(code)
     return title, None if template is None else _format(template[index], params)
 
 
 def reason_text(reason: str, language: str, params: Mapping[str, object] | None = None) -> str | None:
-    """The localized message of an illegal-move reason, or None for an unknown reason."""
+    """The localized message of an illegal-move reason; None for an unknown reason or a missing param."""
     texts = _REASONS.get(reason)
     return None if texts is None else _format(texts[language_index(language)], params)
 

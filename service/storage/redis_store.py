@@ -5,20 +5,22 @@ Data layout: one hash per session under ``f"{namespace}:session:{{{id}}}"`` with
 * ``v``: version (decimal integer), ``s``: the document bytes,
 * ``w``: token of the call that wrote the current version (makes client-side retries idempotent).
 
-The braces are a Redis Cluster hash tag, and every operation is a single-key Lua script, so the layout
-works on standalone Redis, Sentinel and Cluster alike. Each key carries the session TTL (``PEXPIRE``),
+The braces are a Redis Cluster hash tag and every operation is a single-key Lua script, so the layout is
+Cluster-safe (no cross-slot commands, no WATCH/MULTI). This class itself connects with ``redis.Redis``
+(a standalone server or an endpoint in front of one). Each key carries the session TTL (``PEXPIRE``),
 refreshed by ``get`` and ``replace`` (sliding expiry).
 
 A deleted session briefly (``_TOMBSTONE_MS``) leaves a tombstone hash holding only ``d`` (the deleting
 call's token) so that a delete retried by the client library after a lost reply is recognized as already
 done instead of reporting "not found". Tombstones have no ``v`` and therefore read as "not found".
 
-Failure policy: short socket timeouts, at most ``retries`` immediate retries inside redis-py (for stale
-pooled connections after a Redis restart), and a circuit breaker: after ``breaker_threshold``
-consecutive backend failures, calls fail fast with :class:`~service.storage.base.CircuitOpen` for
-``breaker_cooldown`` seconds; then one trial call goes through (half-open) and its outcome closes or
-re-opens the circuit. A dead Redis therefore costs almost nothing per request and the store recovers
-by itself when Redis comes back.
+Failure policy: short socket timeouts; at most ``retries`` immediate retries inside redis-py, on
+connection errors only (a connection reset under a command, e.g. by a Redis restart, is replaced at once,
+while a hung server costs one ``socket_timeout`` per call, not a multiple of it); and a circuit breaker:
+after ``breaker_threshold`` consecutive backend failures, calls fail fast with
+:class:`~service.storage.base.CircuitOpen` for ``breaker_cooldown`` seconds; then one trial call goes
+through (half-open) and its outcome closes or re-opens the circuit. A dead Redis therefore costs almost
+nothing per request and the store recovers by itself when Redis comes back.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from typing import Any, Final, TypeVar, cast
 
 import redis
 from redis.backoff import NoBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import MaxConnectionsError, RedisClusterException, RedisError
 from redis.retry import Retry
 
@@ -175,9 +178,7 @@ class CircuitBreaker:
     def failure(self) -> None:
         with self._lock:
             self._failures += 1
-            opening = self._trial_in_flight or (
-                self._open_until is None and self._failures >= self.threshold
-            )
+            opening = self._trial_in_flight or (self._open_until is None and self._failures >= self.threshold)
             if opening:
                 self._open_until = self._clock() + self.cooldown
             self._trial_in_flight = False
@@ -192,10 +193,23 @@ class CircuitBreaker:
 
 
 class RedisStore:
-    """:class:`~service.storage.base.SessionStore` on Redis (standalone, Sentinel-fronted or Cluster-safe).
+    """:class:`~service.storage.base.SessionStore` on Redis; thread-safe, one connection pool per instance.
 
-    ``url`` is a redis-py URL (``redis://``, ``rediss://``, ``unix://``); its query string may override
-    the connection options, except ``decode_responses`` which must stay false (documents are bytes).
+    Arguments:
+
+    * ``url``: a redis-py URL (``redis://``, ``rediss://``, ``unix://``); its query string may override
+      the connection options below, except ``decode_responses`` which must stay false (documents are
+      bytes). Constructing the store does not connect.
+    * ``ttl_seconds``: sliding session lifetime.
+    * ``namespace``: key prefix (no braces); bump its version suffix when the document format changes.
+    * ``socket_timeout`` / ``socket_connect_timeout`` (defaults to ``socket_timeout``): per-operation
+      network bounds; keep them well under a second.
+    * ``retries``: immediate retries on connection errors (never on timeouts).
+    * ``health_check_interval``: seconds of idleness after which a pooled connection is PINGed first.
+    * ``max_connections``: pool cap (None: unbounded); an exhausted pool raises ``StoreUnavailable``
+      without counting as a backend failure.
+    * ``breaker_threshold`` / ``breaker_cooldown``: see :class:`CircuitBreaker`.
+    * ``clock``: monotonic clock for the breaker and latency figures (injectable for tests).
     """
 
     backend = "redis"
@@ -228,10 +242,12 @@ class RedisStore:
         self._ttl_ms = str(ttl_seconds * 1000)
         self._clock = clock
         self.breaker = CircuitBreaker(breaker_threshold, breaker_cooldown, clock)
+        if socket_connect_timeout is None:
+            socket_connect_timeout = socket_timeout
         options: dict[str, Any] = {
             "socket_timeout": socket_timeout,
-            "socket_connect_timeout": socket_connect_timeout if socket_connect_timeout else socket_timeout,
-            "retry": Retry(NoBackoff(), retries),
+            "socket_connect_timeout": socket_connect_timeout,
+            "retry": Retry(NoBackoff(), retries, supported_errors=(RedisConnectionError,)),
             "health_check_interval": health_check_interval,
         }
         if max_connections is not None:

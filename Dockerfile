@@ -1,0 +1,30 @@
+# syntax=docker/dockerfile:1
+
+FROM python:3.11-slim AS builder
+ENV PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    PYTHONDONTWRITEBYTECODE=1
+WORKDIR /src
+RUN python -m venv /opt/venv
+COPY pyproject.toml README.md openapi.yaml ./
+COPY deploy/constraints.txt deploy/constraints.txt
+COPY service ./service
+RUN /opt/venv/bin/pip install --no-cache-dir --constraint deploy/constraints.txt . \
+    && /opt/venv/bin/pip uninstall --yes pip setuptools
+
+FROM python:3.11-slim AS runtime
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PATH=/opt/venv/bin:$PATH \
+    PORT=8000 \
+    PROMETHEUS_MULTIPROC_DIR=/tmp/metrics
+RUN groupadd --system --gid 10001 app \
+    && useradd --system --uid 10001 --gid app --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin app
+COPY --from=builder /opt/venv /opt/venv
+WORKDIR /app
+COPY deploy/gunicorn.conf.py deploy/gunicorn.conf.py
+USER 10001:10001
+EXPOSE 8000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
+    CMD ["python", "-c", \
+         "import os, urllib.request as r; r.urlopen(f\"http://127.0.0.1:{os.environ['PORT']}/healthz\", timeout=3)"]
+CMD ["gunicorn", "--config", "/app/deploy/gunicorn.conf.py", "service.app:create_app()"]

@@ -1,0 +1,72 @@
+"""Gunicorn settings shared by the container image, compose and Kubernetes."""
+
+from __future__ import annotations
+
+import math
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+
+def _cpu_count() -> int:
+    # os.cpu_count() reports the host's cores; a container may be limited by a CFS quota or an affinity mask,
+    # and one sync worker per usable core is what this CPU-bound JSON work wants.
+    try:
+        quota, period = Path("/sys/fs/cgroup/cpu.max").read_text().split()
+        if quota != "max":
+            return max(1, math.ceil(int(quota) / int(period)))
+    except (OSError, ValueError):
+        pass
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
+worker_class = "sync"
+workers = int(os.environ.get("WEB_CONCURRENCY") or _cpu_count())
+
+# Kubernetes gives the pod terminationGracePeriodSeconds (40) = preStop (5) + graceful_timeout (20) + slack.
+timeout = 30
+graceful_timeout = 20
+# Sync workers close every connection anyway; this only takes effect if worker_class becomes gthread.
+keepalive = 5
+# Recycling bounds slow memory growth; the jitter stops all workers restarting at once.
+max_requests = 10000
+max_requests_jitter = 1000
+
+# The heartbeat file must live on a writable, memory-backed filesystem: the root filesystem is read-only.
+if Path("/dev/shm").is_dir():
+    worker_tmp_dir = "/dev/shm"
+
+# The control socket would be created under $HOME, which is not writable (nor useful) in a container.
+control_socket_disable = True
+
+# The app writes one JSON line per request itself; gunicorn's own access log would duplicate it.
+accesslog = None
+errorlog = "-"
+loglevel = os.environ.get("LOG_LEVEL", "INFO").lower()
+
+
+def on_starting(server: Any) -> None:
+    # Files left by a previous master belong to dead pids and would be summed into the new counters.
+    # Empty the directory rather than removing it: it is often a mount point (emptyDir, tmpfs).
+    directory = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    if not directory:
+        return
+    path = Path(directory)
+    path.mkdir(parents=True, exist_ok=True)
+    for entry in path.iterdir():
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry)
+        else:
+            entry.unlink()
+
+
+def child_exit(server: Any, worker: Any) -> None:
+    # Without this, live gauges of recycled workers (max_requests) keep being reported.
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        from prometheus_client import multiprocess
+
+        multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]

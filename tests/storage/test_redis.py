@@ -1,0 +1,360 @@
+"""RedisStore specifics on a real redis-server: layout, TTLs, idempotent retries, outages and recovery."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+import redis
+from redis.crc import key_slot
+
+from service.storage import (
+    CircuitOpen,
+    RedisStore,
+    SessionNotFound,
+    Snapshot,
+    StoreUnavailable,
+    VersionConflict,
+    open_store,
+)
+from tests.redis_fixture import RedisServer, _free_port
+
+pytestmark = pytest.mark.redis
+
+DOC1 = b'{"turn":1}'
+DOC2 = b'{"turn":2}'
+
+#: Generous bound for one call against a dead or frozen server (the default socket timeout is 0.25 s).
+OUTAGE_CALL_BOUND = 0.5
+#: Bound for a call rejected by the open circuit (no network at all).
+BREAKER_CALL_BOUND = 0.05
+
+
+@pytest.fixture
+def make_redis_store(redis_url: str, fresh_namespace: str) -> Iterator[Callable[..., RedisStore]]:
+    stores: list[RedisStore] = []
+
+    def factory(ttl_seconds: int = 60, **options: object) -> RedisStore:
+        store = RedisStore(redis_url, ttl_seconds, namespace=fresh_namespace, **options)  # type: ignore[arg-type]
+        stores.append(store)
+        return store
+
+    yield factory
+    for store in stores:
+        store.close()
+
+
+def timed(call: Callable[[], object]) -> tuple[float, BaseException | None]:
+    started = time.monotonic()
+    try:
+        call()
+    except BaseException as exc:
+        return time.monotonic() - started, exc
+    return time.monotonic() - started, None
+
+
+# -- layout ------------------------------------------------------------------------------------------------
+
+
+def test_one_hash_per_session_with_hash_tag(
+    make_redis_store: Callable[..., RedisStore], raw_redis: redis.Redis, fresh_namespace: str
+) -> None:
+    store = make_redis_store()
+    snap = store.create(DOC1)
+    key = f"{fresh_namespace}:session:{{{snap.id}}}"
+    assert store.key_for(snap.id) == key
+    assert raw_redis.type(key) == b"hash"
+    fields = raw_redis.hgetall(key)
+    assert fields[b"v"] == b"1"
+    assert fields[b"s"] == DOC1
+    assert set(fields) == {b"v", b"s", b"w"}
+    assert key_slot(key.encode()) == key_slot(snap.id.encode())  # Redis Cluster: slot of the id alone
+    assert raw_redis.keys(f"{fresh_namespace}:*") == [key.encode()]
+
+
+def test_namespaces_are_isolated(redis_url: str, fresh_namespace: str) -> None:
+    one = RedisStore(redis_url, 60, namespace=fresh_namespace + "-a")
+    two = RedisStore(redis_url, 60, namespace=fresh_namespace + "-b")
+    try:
+        snap = one.create(DOC1)
+        with pytest.raises(SessionNotFound):
+            two.get(snap.id)
+    finally:
+        one.close()
+        two.close()
+
+
+def test_constructor_validates(redis_url: str) -> None:
+    with pytest.raises(ValueError):
+        RedisStore(redis_url, 60, namespace="bad{tag}")
+    with pytest.raises(ValueError):
+        RedisStore(redis_url, 60, namespace="")
+    with pytest.raises(ValueError):
+        RedisStore(redis_url, 0)
+    with pytest.raises(ValueError):
+        RedisStore(redis_url + "?decode_responses=true", 60)
+
+
+def test_open_store_with_url_is_redis(redis_url: str) -> None:
+    store = open_store(redis_url, ttl_seconds=60)
+    try:
+        assert isinstance(store, RedisStore)
+        snap = store.create(DOC1)
+        assert store.get(snap.id) == snap
+        assert store.status()["ok"] is True
+    finally:
+        store.close()
+
+
+# -- TTL ---------------------------------------------------------------------------------------------------
+
+
+def test_ttl_is_set_and_slides(make_redis_store: Callable[..., RedisStore], raw_redis: redis.Redis) -> None:
+    store = make_redis_store(ttl_seconds=30)
+    snap = store.create(DOC1)
+    key = store.key_for(snap.id)
+    assert 29_000 < raw_redis.pttl(key) <= 30_000
+
+    raw_redis.pexpire(key, 5_000)
+    store.get(snap.id)
+    assert raw_redis.pttl(key) > 29_000
+
+    raw_redis.pexpire(key, 5_000)
+    store.replace(snap.id, 1, DOC2)
+    assert raw_redis.pttl(key) > 29_000
+
+    raw_redis.pexpire(key, 5_000)
+    with pytest.raises(VersionConflict):
+        store.replace(snap.id, 1, DOC1)
+    assert raw_redis.pttl(key) <= 5_000  # a refused write does not touch the session
+
+
+def test_sessions_expire(make_redis_store: Callable[..., RedisStore]) -> None:
+    store = make_redis_store(ttl_seconds=1)
+    snap = store.create(DOC1)
+    assert store.get(snap.id) == snap
+    time.sleep(1.2)
+    with pytest.raises(SessionNotFound):
+        store.get(snap.id)
+    with pytest.raises(SessionNotFound):
+        store.replace(snap.id, 1, DOC2)
+
+
+# -- idempotent retries ------------------------------------------------------------------------------------
+
+
+def test_replayed_writes_are_recognized(make_redis_store: Callable[..., RedisStore]) -> None:
+    """redis-py may resend a script after a lost reply; the write token makes that harmless."""
+    store = make_redis_store()
+    snap = store.create(DOC1)
+    key = store.key_for(snap.id)
+    ttl = "60000"
+
+    assert store._replace(keys=[key], args=[1, DOC2, ttl, "token-a"]) == [1, 2]
+    assert store._replace(keys=[key], args=[1, DOC2, ttl, "token-a"]) == [1, 2]  # replay: same answer
+    assert store._replace(keys=[key], args=[1, b"other", ttl, "token-b"]) == [0, 2]  # a real stale writer
+    assert store.get(snap.id) == Snapshot(snap.id, 2, DOC2)
+
+    assert store._delete(keys=[key], args=[2, "token-c", 30_000]) == [1]
+    assert store._delete(keys=[key], args=[2, "token-c", 30_000]) == [1]  # replay: same answer
+    assert store._delete(keys=[key], args=[2, "token-d", 30_000]) == [-1]  # someone else: not found
+
+    other = store.create(DOC1)
+    other_key = store.key_for(other.id)
+    assert store._create(keys=[other_key], args=[DOC2, ttl, "token-e"]) == 0  # id taken
+    assert store.get(other.id) == other
+
+
+def test_deleted_session_leaves_a_short_tombstone(
+    make_redis_store: Callable[..., RedisStore], raw_redis: redis.Redis
+) -> None:
+    store = make_redis_store()
+    snap = store.create(DOC1)
+    key = store.key_for(snap.id)
+    store.delete(snap.id, 1)
+    assert set(raw_redis.hgetall(key)) == {b"d"}
+    assert 0 < raw_redis.pttl(key) <= 30_000
+    with pytest.raises(SessionNotFound):
+        store.get(snap.id)
+    with pytest.raises(SessionNotFound):
+        store.replace(snap.id, 1, DOC2)
+    with pytest.raises(SessionNotFound):
+        store.delete(snap.id, 1)
+
+
+# -- outages -----------------------------------------------------------------------------------------------
+
+
+def test_unreachable_server_fails_fast_without_leaking_the_url() -> None:
+    url = f"redis://:hunter2secret@127.0.0.1:{_free_port()}/0"
+    store = RedisStore(url, 60)  # constructing does not connect
+    try:
+        elapsed, exc = timed(lambda: store.create(DOC1))
+        assert isinstance(exc, StoreUnavailable)
+        assert elapsed < OUTAGE_CALL_BOUND
+        assert "hunter2secret" not in str(exc)
+        status = store.status()
+        assert status["ok"] is False
+        assert "hunter2secret" not in repr(status)
+    finally:
+        store.close()
+
+
+def test_stopped_server_fails_fast_then_recovers_by_itself(
+    redis_control: RedisServer, fresh_namespace: str
+) -> None:
+    cooldown = 0.5
+    store = RedisStore(
+        redis_control.url, 60, namespace=fresh_namespace, breaker_threshold=3, breaker_cooldown=cooldown
+    )
+    try:
+        snap = store.create(DOC1)
+        redis_control.stop()
+
+        # Real attempts: refused connections, each answered quickly.
+        for _ in range(3):
+            elapsed, exc = timed(lambda: store.get(snap.id))
+            assert isinstance(exc, StoreUnavailable)
+            assert not isinstance(exc, CircuitOpen)
+            assert elapsed < OUTAGE_CALL_BOUND
+            assert exc.retry_after >= 1
+
+        # The circuit is open: every call fails at once without touching the network.
+        calls: list[Callable[[], object]] = [
+            lambda: store.get(snap.id),
+            lambda: store.create(DOC2),
+            lambda: store.replace(snap.id, 1, DOC2),
+            lambda: store.delete(snap.id, 1),
+        ]
+        for call in calls:
+            elapsed, exc = timed(call)
+            assert isinstance(exc, CircuitOpen)
+            assert elapsed < BREAKER_CALL_BOUND
+        started = time.monotonic()
+        status = store.status()
+        assert time.monotonic() - started < BREAKER_CALL_BOUND
+        assert status["ok"] is False
+        assert status["breaker"] == "open"
+        assert status["backend"] == "redis"
+
+        # After the cooldown a trial call goes through, still fails, and re-opens the circuit.
+        time.sleep(cooldown + 0.1)
+        status = store.status()
+        assert status["ok"] is False
+        assert status["breaker"] == "open"
+
+        # Redis comes back (empty: it runs without persistence); the store heals after the cooldown.
+        redis_control.start()
+        time.sleep(cooldown + 0.1)
+        fresh = store.create(DOC2)
+        assert store.get(fresh.id) == fresh
+        status = store.status()
+        assert status["ok"] is True
+        assert status["breaker"] == "closed"
+        with pytest.raises(SessionNotFound):
+            store.get(snap.id)
+    finally:
+        store.close()
+
+
+def test_status_without_server_never_raises(redis_control: RedisServer, fresh_namespace: str) -> None:
+    store = RedisStore(redis_control.url, 60, namespace=fresh_namespace, breaker_threshold=100)
+    try:
+        assert store.status()["ok"] is True
+        redis_control.stop()
+        for _ in range(3):
+            started = time.monotonic()
+            status = store.status()
+            assert time.monotonic() - started < OUTAGE_CALL_BOUND
+            assert status["ok"] is False
+            assert "error" in status
+    finally:
+        store.close()
+
+
+def test_restarted_server_is_used_again_without_errors(
+    redis_control: RedisServer, fresh_namespace: str
+) -> None:
+    """Pooled connections die with the server; the store reconnects transparently, without errors."""
+    store = RedisStore(redis_control.url, 60, namespace=fresh_namespace)
+    try:
+        store.create(DOC1)
+        redis_control.stop()
+        redis_control.start()
+        snap = store.create(DOC2)  # no StoreUnavailable: the stale connection is replaced
+        assert store.get(snap.id) == snap
+        assert store.breaker.state == "closed"
+    finally:
+        store.close()
+
+
+def test_frozen_server_write_refused_by_breaker_leaves_previous_version(
+    redis_control: RedisServer, fresh_namespace: str
+) -> None:
+    cooldown = 0.5
+    store = RedisStore(
+        redis_control.url, 60, namespace=fresh_namespace, breaker_threshold=2, breaker_cooldown=cooldown
+    )
+    try:
+        snap = store.create(DOC1)
+        redis_control.pause()
+        for _ in range(2):
+            elapsed, exc = timed(lambda: store.get(snap.id))
+            assert isinstance(exc, StoreUnavailable)
+            assert elapsed < OUTAGE_CALL_BOUND
+        elapsed, exc = timed(lambda: store.replace(snap.id, 1, b"never stored"))
+        assert isinstance(exc, CircuitOpen)
+        assert elapsed < BREAKER_CALL_BOUND
+        assert store.status()["ok"] is False
+
+        redis_control.resume()
+        time.sleep(cooldown + 0.1)
+        assert store.get(snap.id) == snap
+        assert store.replace(snap.id, 1, DOC2) == Snapshot(snap.id, 2, DOC2)
+    finally:
+        store.close()
+
+
+def test_frozen_server_timed_out_write_is_all_or_nothing(
+    redis_control: RedisServer, fresh_namespace: str
+) -> None:
+    """A write whose reply never came may or may not have happened, but never half-way."""
+    store = RedisStore(redis_control.url, 60, namespace=fresh_namespace, breaker_threshold=100)
+    try:
+        snap = store.create(DOC1)
+        redis_control.pause()
+        elapsed, exc = timed(lambda: store.replace(snap.id, 1, DOC2))
+        assert isinstance(exc, StoreUnavailable)
+        assert elapsed < OUTAGE_CALL_BOUND
+        redis_control.resume()
+        assert redis_control.ping(timeout=2)
+
+        final = store.get(snap.id)
+        assert (final.version, final.document) in {(1, DOC1), (2, DOC2)}
+        if final.version == 1:
+            assert store.replace(snap.id, 1, DOC2).version == 2
+        else:
+            with pytest.raises(VersionConflict):
+                store.replace(snap.id, 1, DOC2)
+    finally:
+        store.close()
+
+
+def test_frozen_server_costs_one_timeout_per_call_even_on_new_connections(
+    redis_control: RedisServer, fresh_namespace: str
+) -> None:
+    """Connecting succeeds on a frozen server (the kernel accepts), then the handshake hangs: no retries."""
+    redis_control.pause()
+    store = RedisStore(redis_control.url, 60, namespace=fresh_namespace, breaker_threshold=3)
+    try:
+        for _ in range(3):
+            elapsed, exc = timed(lambda: store.create(DOC1))
+            assert isinstance(exc, StoreUnavailable)
+            assert not isinstance(exc, CircuitOpen)
+            assert elapsed < OUTAGE_CALL_BOUND
+        elapsed, exc = timed(lambda: store.create(DOC1))
+        assert isinstance(exc, CircuitOpen)
+        assert elapsed < BREAKER_CALL_BOUND
+    finally:
+        store.close()

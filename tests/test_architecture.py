@@ -1,0 +1,67 @@
+"""The architecture holds: a pure engine, and a spec that matches the routes in both directions."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import yaml
+from flask import Flask
+from flask.testing import FlaskClient
+
+ROOT = Path(__file__).resolve().parents[1]
+ENGINE = ROOT / "service" / "engine"
+FORBIDDEN = {"flask", "marshmallow", "redis", "orjson", "werkzeug", "json", "yaml", "socket", "requests"}
+
+
+def test_engine_imports_only_the_standard_library_and_itself() -> None:
+    offenders = []
+    for path in ENGINE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            offenders += [f"{path.name}: {name}" for name in names if name.split(".")[0] in FORBIDDEN]
+            offenders += [f"{path.name}: {name}" for name in names if name.startswith("service.") and
+                          not name.startswith("service.engine")]
+    assert offenders == []
+
+
+def spec_paths() -> set[tuple[str, str]]:
+    spec = yaml.safe_load((ROOT / "openapi.yaml").read_text())
+    return {
+        (method.upper(), path)
+        for path, item in spec["paths"].items()
+        for method in item
+        if method in {"get", "post", "put", "delete", "patch"}
+    }
+
+
+def served_paths(app: Flask) -> set[tuple[str, str]]:
+    served = set()
+    for rule in app.url_map.iter_rules():
+        if rule.endpoint == "static" or rule.rule.startswith("/docs"):
+            continue
+        path = re.sub(r"<(?:[^:>]+:)?([^>]+)>", r"{\1}", rule.rule)
+        path = path.replace("{game_name}", "{game}").replace("{session_id}", "{id}")
+        served |= {(method, path) for method in rule.methods or () if method not in {"HEAD", "OPTIONS"}}
+    return served
+
+
+def test_every_route_is_in_the_spec_and_every_spec_path_is_served(app: Flask) -> None:
+    assert served_paths(app) == spec_paths()
+
+
+def test_docs_page_works_offline(client: FlaskClient) -> None:
+    """Every script and stylesheet of /docs is served by the service itself, none from another host."""
+    page = client.get("/docs/")
+    assert page.status_code == 200 and b"swagger" in page.get_data().lower()
+    assets = re.findall(r'(?:src|href)="([^"]+\.(?:js|css))"', page.get_data(as_text=True))
+    assert assets
+    for asset in assets:
+        assert not asset.startswith(("http:", "https:", "//")), asset
+        with client.get(asset if asset.startswith("/") else "/docs/" + asset) as response:
+            assert response.status_code == 200, asset
