@@ -137,7 +137,7 @@ class Briscola:
             )
         if card not in state.hands[seat]:
             raise IllegalMove("exchange_not_in_hand", f"seat {seat} does not hold {code}", {"card": code})
-        if False:
+        if card.suit is not face_up.suit:
             raise IllegalMove(
                 "exchange_not_trump", f"{code} is not a trump: trumps are {face_up.suit.value}",
                 {"card": code, "trump_suit": face_up.suit.value},

@@ -152,6 +152,9 @@ def check_fishing(state: FishingState, hand_size: int, stock_sizes: Sequence[int
 
 def check_briscola(state: BriscolaState, initial_stock: int) -> None:
     check_seats(state)
+    if state.trump_card not in deck_for(state):
+        raise fail("invalid_card", "the trump card is not in this game's deck",
+                   ("/trump_card", f"{state.trump_card.code} was removed for three players"))
     check_cards(state)
     check_match(state)
     n = state.players
@@ -176,8 +179,6 @@ def check_briscola(state: BriscolaState, initial_stock: int) -> None:
     if not state.round_over:
         full = (3,) if stock else range(1, 4)
         check_hand_sizes(state, state.leader, len(state.trick), full)
-    elif state.trick:
-        raise fail("invalid_trick", "the trick must be empty when no cards are left", ("/trick", "must be empty"))
 
 
 def check_reported(state: GameState, turn: int | None, round_over: bool | None, trump_suit: str | None = None) -> None:
@@ -187,4 +188,4 @@ def check_reported(state: GameState, turn: int | None, round_over: bool | None, 
     if round_over is not None and round_over != state.round_over:
         raise fail("invalid_state", "round_over does not agree with the cards", ("/round_over", f"must be {str(state.round_over).lower()}"))
     if trump_suit is not None and isinstance(state, BriscolaState) and trump_suit != state.trump_suit:
-        raise fail("invalid_trick", "trump_suit is the suit of trump_card", ("/trump_suit", f"must be {state.trump_suit}"))
+        raise fail("invalid_trump", "trump_suit is the suit of trump_card", ("/trump_suit", f"must be {state.trump_suit}"))
