@@ -25,8 +25,11 @@ def test_engine_imports_only_the_standard_library_and_itself() -> None:
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
                 names = [node.module]
             offenders += [f"{path.name}: {name}" for name in names if name.split(".")[0] in FORBIDDEN]
-            offenders += [f"{path.name}: {name}" for name in names if name.startswith("service.") and
-                          not name.startswith("service.engine")]
+            offenders += [
+                f"{path.name}: {name}"
+                for name in names
+                if name.startswith("service.") and not name.startswith("service.engine")
+            ]
     assert offenders == []
 
 

@@ -32,12 +32,15 @@ def entry(name: str, language: str) -> dict[str, Any]:
     game = GAMES[game_name]
     presets = []
     for preset in PRESETS[game_name].values():
-        presets.append({
-            "name": preset.name,
-            "description": i18n.preset_description(game_name, preset.name, language) or preset.description,
-            "rules": dict(resolve(game_name, preset.name)),
-            **({"deck": preset.deck} if preset.deck else {}),
-        })
+        presets.append(
+            {
+                "name": preset.name,
+                "description": i18n.preset_description(game_name, preset.name, language)
+                or preset.description,
+                "rules": dict(resolve(game_name, preset.name)),
+                **({"deck": preset.deck} if preset.deck else {}),
+            }
+        )
     return {
         "id": name,
         "game": game_name,

@@ -8,13 +8,14 @@ from flask import Blueprint, Flask, Response, current_app, jsonify
 
 from ..engine import names
 from ..engine import options as engine_options
-from ..engine.errors import IllegalMove, InvalidState, MatchOver, RoundNotOver
+from ..engine.errors import FieldProblem, IllegalMove, InvalidState, MatchOver, RoundNotOver
 from ..engine.fishing_score import score_piles
 from ..engine.games import find_game
 from ..engine.scoring import RoundScore
 from ..engine.state import GameState, Match, sides_of
 from ..engine.view import observe
 from ..schemas import requests as schemas
+from ..schemas.errors import RequestInvalid
 from ..schemas.state import dump_state, dump_value, load_rules, load_state
 from . import catalogue
 from .jsonio import read_json
@@ -39,8 +40,13 @@ def checked_state(game: Game, raw: object, prefix: str = "/state") -> GameState:
     """Load and validate a posted state; every consistency failure names its field under ``prefix``."""
     state, reported = load_state(game.name, raw, prefix)
     try:
-        game.validate(state, reported.get("turn", state.turn), reported.get("round_over"), True,
-                      **({"trump_suit": reported.get("trump_suit")} if game.name == "briscola" else {}))
+        game.validate(
+            state,
+            reported.get("turn", state.turn),
+            reported.get("round_over"),
+            True,
+            **({"trump_suit": reported.get("trump_suit")} if game.name == "briscola" else {}),
+        )
     except InvalidState as error:
         error.prefix = prefix  # type: ignore[attr-defined]
         raise
@@ -54,12 +60,21 @@ def dump_events(events: list[Any]) -> list[dict[str, Any]]:
 def dump_score(result: RoundScore) -> dict[str, Any]:
     out: dict[str, Any] = {
         "sides": [
-            {"side": s.side, "seats": list(s.seats), "points": s.points, "total": s.total, "details": s.details}
+            {
+                "side": s.side,
+                "seats": list(s.seats),
+                "points": s.points,
+                "total": s.total,
+                "details": s.details,
+            }
             for s in result.sides
         ],
         "match": {
-            "scores": list(result.match.scores), "target": result.match.target, "round": result.match.round,
-            "over": result.match.over, "winner": result.match.winner,
+            "scores": list(result.match.scores),
+            "target": result.match.target,
+            "round": result.match.round,
+            "over": result.match.over,
+            "winner": result.match.winner,
         },
     }
     if result.winner is not None or any("card_points" in s.points for s in result.sides):
@@ -74,7 +89,7 @@ def list_games() -> Response:
 
 @blueprint.get("/<game_name>")
 def show_game(game_name: str) -> Response:
-    game, _ = game_for(game_name)
+    game_for(game_name)
     return jsonify(catalogue.entry(game_name, language()))
 
 
@@ -88,10 +103,22 @@ def deal(game_name: str) -> Response:
             raise RoundNotOver("the previous round is not over")
         result = game.score(previous)
         if result.match.over:
-            raise MatchOver(f"the match is over: side {result.match.winner} won", {"winner": result.match.winner})
+            raise MatchOver(
+                f"the match is over: side {result.match.winner} won", {"winner": result.match.winner}
+            )
         match = Match(result.match.scores, result.match.target, previous.match.round + 1)
         rules, players, deck = previous.rules, previous.players, previous.deck
         dealer = (previous.dealer + 1) % players
+        repeated = {"players": players, "deck": deck, "dealer": dealer}
+        clashes = [name for name, value in repeated.items() if name in data and data[name] != value]
+        clashes += [
+            f"rules/{name}" for name, value in data.get("rules", {}).items() if rules.get(name) != value
+        ]
+        clashes += ["preset"] if "preset" in data else []
+        if clashes:
+            raise RequestInvalid(
+                [FieldProblem("/" + name, "the next round takes this from 'previous'") for name in clashes]
+            )
     else:
         preset_name = data.get("preset", alias_preset)
         preset = None if preset_name is None else engine_options.preset_for(game.name, preset_name)
@@ -101,14 +128,10 @@ def deal(game_name: str) -> Response:
         players = data["players"]
         if players not in game.player_counts:
             allowed = ", ".join(map(str, game.player_counts))
-            raise schemas.RequestInvalid.from_marshmallow(
-                schemas.ValidationError(f"{game.name} is played by {allowed} players", "players")
-            )
+            raise RequestInvalid([FieldProblem("/players", f"{game.name} is played by {allowed} players")])
         dealer = data.get("dealer", players - 1)
         if dealer >= players:
-            raise schemas.RequestInvalid.from_marshmallow(
-                schemas.ValidationError(f"must be 0..{players - 1}", "dealer")
-            )
+            raise RequestInvalid([FieldProblem("/dealer", f"must be 0..{players - 1}")])
         deck = data.get("deck") or (preset.deck if preset and preset.deck else "italian")
         match = Match((0,) * sides_of(players), rules.target, 1)
     state, events = game.deal(rules, players, data["seed"], dealer, match, deck)
@@ -121,12 +144,14 @@ def legal_moves(game_name: str) -> Response:
     data = body(schemas.StateRequest())
     state = checked_state(game, data["state"])
     found = game.legal_moves(state, data.get("limit"))
-    return jsonify({
-        "seat": found.seat,
-        "moves": [schemas.dump_move(move) for move in found.moves],
-        "total": found.total,
-        "truncated": len(found.moves) < found.total,
-    })
+    return jsonify(
+        {
+            "seat": found.seat,
+            "moves": [schemas.dump_move(move) for move in found.moves],
+            "total": found.total,
+            "truncated": len(found.moves) < found.total,
+        }
+    )
 
 
 @blueprint.post("/<game_name>/validate")
@@ -172,9 +197,7 @@ def score(game_name: str) -> Response:
 
 def score_from_piles(game: Game, data: dict[str, Any]) -> RoundScore:
     if game.name == "briscola":
-        raise schemas.RequestInvalid.from_marshmallow(
-            schemas.ValidationError("Briscola is scored from a finished state", "state")
-        )
+        raise RequestInvalid([FieldProblem("/state", "Briscola is scored from a finished state")])
     from ..schemas.piles import load_piles
 
     rules, players, captures, sweeps, match = load_piles(game, data)

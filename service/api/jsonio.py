@@ -28,6 +28,7 @@ def too_deep(value: Any, limit: int) -> bool:
     stack = [(value, 1)]
     while stack:
         item, depth = stack.pop()
+        children: Any
         if isinstance(item, dict):
             children = item.values()
         elif isinstance(item, list):
@@ -52,8 +53,12 @@ def read_json(app: Flask) -> dict[str, Any]:
     except orjson.JSONDecodeError as error:
         raise ApiProblem(400, "invalid_json", f"the body is not valid JSON: {error}") from error
     if not isinstance(value, dict):
-        raise ApiProblem(400, "bad_request", "the body must be a JSON object",
-                         problems=[FieldProblem("", "must be an object")])
+        raise ApiProblem(
+            400,
+            "bad_request",
+            "the body must be a JSON object",
+            problems=[FieldProblem("", "must be an object")],
+        )
     limit = int(app.config["MAX_JSON_DEPTH"])
     if too_deep(value, limit):
         raise ApiProblem(400, "bad_request", f"the body nests deeper than {limit} levels")

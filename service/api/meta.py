@@ -38,5 +38,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(blueprint)
     from flask_swagger_ui import get_swaggerui_blueprint
 
-    docs = get_swaggerui_blueprint("/docs", "/openapi.yaml", config={"app_name": "cardrules", "validatorUrl": None})
+    docs = get_swaggerui_blueprint(
+        "/docs", "/openapi.yaml", config={"app_name": "cardrules", "validatorUrl": None}
+    )
     app.register_blueprint(docs)

@@ -6,15 +6,27 @@ import os
 from collections.abc import Callable
 
 from flask import Flask, Response
-from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
-from prometheus_client import multiprocess
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    generate_latest,
+    multiprocess,
+)
 
-REQUESTS = Counter("cardrules_requests_total", "HTTP requests by route and status", ["method", "route", "status"])
+REQUESTS = Counter(
+    "cardrules_requests_total", "HTTP requests by route and status", ["method", "route", "status"]
+)
 LATENCY = Histogram(
-    "cardrules_request_seconds", "HTTP request latency by route", ["method", "route"],
+    "cardrules_request_seconds",
+    "HTTP request latency by route",
+    ["method", "route"],
     buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0),
 )
-MOVES = Counter("cardrules_moves_total", "Moves validated or played, by game and outcome", ["game", "outcome"])
+MOVES = Counter(
+    "cardrules_moves_total", "Moves validated or played, by game and outcome", ["game", "outcome"]
+)
 ILLEGAL = Counter("cardrules_illegal_moves_total", "Illegal moves by reason", ["game", "reason"])
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import re
@@ -29,10 +30,8 @@ class JsonFormatter(logging.Formatter):
             "message": record.getMessage(),
         }
         entry.update(getattr(record, "fields", {}))
-        try:
+        with contextlib.suppress(RuntimeError):  # outside a request there is no request id
             entry.setdefault("request_id", g.get("request_id"))
-        except RuntimeError:
-            pass  # outside a request
         if record.exc_info:
             entry["error"] = self.formatException(record.exc_info)
         return json.dumps(entry, default=str)
@@ -73,8 +72,17 @@ def init_app(app: Flask, settings: Settings) -> None:
         elapsed = time.perf_counter() - g.get("started", time.perf_counter())
         route = request.url_rule.rule if request.url_rule else "unmatched"
         observe(request.method, route, response.status_code, elapsed)
-        log.info("request", extra={"fields": {
-            "method": request.method, "path": request.path, "route": route, "status": response.status_code,
-            "duration_ms": round(elapsed * 1000, 3), "request_id": g.get("request_id"),
-        }})
+        log.info(
+            "request",
+            extra={
+                "fields": {
+                    "method": request.method,
+                    "path": request.path,
+                    "route": route,
+                    "status": response.status_code,
+                    "duration_ms": round(elapsed * 1000, 3),
+                    "request_id": g.get("request_id"),
+                }
+            },
+        )
         return response

@@ -23,8 +23,15 @@ log = logging.getLogger("service.errors")
 class ApiProblem(Exception):
     """An error the HTTP layer raises itself (unknown game, bad JSON, sessions, ...)."""
 
-    def __init__(self, status: int, code: str, detail: str, params: dict[str, Any] | None = None,
-                 headers: dict[str, str] | None = None, problems: list[FieldProblem] | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        detail: str,
+        params: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
+        problems: list[FieldProblem] | None = None,
+    ) -> None:
         super().__init__(detail)
         self.status, self.code, self.detail = status, code, detail
         self.params = params or {}
@@ -36,9 +43,15 @@ def language() -> str:
     return request.accept_languages.best_match(i18n.SUPPORTED, default="en") or "en"
 
 
-def problem_response(status: int, code: str, detail: str, params: dict[str, Any] | None = None,
-                     problems: list[FieldProblem] | None = None, extra: dict[str, Any] | None = None,
-                     headers: dict[str, str] | None = None) -> Response:
+def problem_response(
+    status: int,
+    code: str,
+    detail: str,
+    params: dict[str, Any] | None = None,
+    problems: list[FieldProblem] | None = None,
+    extra: dict[str, Any] | None = None,
+    headers: dict[str, str] | None = None,
+) -> Response:
     lang = language()
     params = params or {}
     title, localized = i18n.problem_text(code, lang, params)
@@ -71,7 +84,9 @@ def handle_illegal(error: IllegalMove) -> Response:
     extra = {"reason": error.reason, "message": message}
     if "options" in error.params:
         extra["options"] = error.params["options"]
-    return problem_response(422, "illegal_move", message, {"reason": error.reason, **error.params}, extra=extra)
+    return problem_response(
+        422, "illegal_move", message, {"reason": error.reason, **error.params}, extra=extra
+    )
 
 
 def register(app: Flask) -> None:
@@ -82,7 +97,9 @@ def register(app: Flask) -> None:
     @app.errorhandler(InvalidState)
     def invalid_state(error: InvalidState) -> Response:
         prefix = getattr(error, "prefix", "/state")
-        return problem_response(400, error.code, error.message, error.params, _prefixed(error.problems, prefix))
+        return problem_response(
+            400, error.code, error.message, error.params, _prefixed(error.problems, prefix)
+        )
 
     @app.errorhandler(InvalidRules)
     def invalid_rules(error: InvalidRules) -> Response:
@@ -98,18 +115,25 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(ApiProblem)
     def api_problem(error: ApiProblem) -> Response:
-        return problem_response(error.status, error.code, error.detail, error.params, error.problems,
-                                headers=error.headers)
+        return problem_response(
+            error.status, error.code, error.detail, error.params, error.problems, headers=error.headers
+        )
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response:
         status = error.code or 500
         code = {
-            400: "bad_request", 404: "not_found", 405: "method_not_allowed", 413: "payload_too_large",
-            415: "unsupported_media_type", 429: "rate_limited",
+            400: "bad_request",
+            404: "not_found",
+            405: "method_not_allowed",
+            413: "payload_too_large",
+            415: "unsupported_media_type",
+            429: "rate_limited",
         }.get(status, "bad_request" if status < 500 else "internal_error")
         params = {"method": request.method, "limit": app.config.get("MAX_CONTENT_LENGTH")}
-        headers = {k: v for k, v in error.get_headers() if k.lower() not in ("content-type", "content-length")}
+        headers = {
+            k: v for k, v in error.get_headers() if k.lower() not in ("content-type", "content-length")
+        }
         return problem_response(status, code, error.description or error.name, params, headers=headers)
 
     @app.errorhandler(Exception)

@@ -9,10 +9,12 @@ from typing import Any
 
 import orjson
 from flask import Blueprint, Flask, Response, current_app, jsonify, request, url_for
+from marshmallow import fields
 
 from ..engine.errors import FieldProblem
 from ..engine.view import observe
 from ..schemas import requests as schemas
+from ..schemas.fields import Text
 from ..schemas.state import dump_state, dump_value
 from ..storage import SessionNotFound, SessionStore, Snapshot, StoreUnavailable, VersionConflict
 from .games import checked_state, dump_events, game_for
@@ -23,17 +25,17 @@ blueprint = Blueprint("sessions", __name__, url_prefix="/v1/sessions")
 
 
 class CreateSession(schemas.Strict):
-    game = schemas.Text(max_length=32, required=True)
-    state = schemas.fields.Dict(required=True)
+    game = Text(max_length=32, required=True)
+    state = fields.Dict(required=True)
 
 
 class ReplaceSession(schemas.Strict):
-    game = schemas.Text(max_length=32)
-    state = schemas.fields.Dict(required=True)
+    game = Text(max_length=32)
+    state = fields.Dict(required=True)
 
 
 class SessionMove(schemas.Strict):
-    move = schemas.fields.Dict(required=True)
+    move = fields.Dict(required=True)
 
 
 def store() -> SessionStore:
@@ -66,13 +68,21 @@ def call(action: Any, *args: Any) -> Any:
     except SessionNotFound as error:
         raise ApiProblem(404, "session_not_found", "no such session (unknown, deleted or expired)") from error
     except VersionConflict as error:
-        raise ApiProblem(412, "precondition_failed", "the session has changed since that version",
-                         {"current_version": error.current_version},
-                         headers={"ETag": etag(error.current_version)}) from error
+        raise ApiProblem(
+            412,
+            "precondition_failed",
+            "the session has changed since that version",
+            {"current_version": error.current_version},
+            headers={"ETag": etag(error.current_version)},
+        ) from error
     except StoreUnavailable as error:
         retry = str(getattr(error, "retry_after", 1))
-        raise ApiProblem(503, "store_unavailable", "the session store is unavailable; try again shortly",
-                         headers={"Retry-After": retry}) from error
+        raise ApiProblem(
+            503,
+            "store_unavailable",
+            "the session store is unavailable; try again shortly",
+            headers={"Retry-After": retry},
+        ) from error
 
 
 def document(game: str, state: dict[str, Any]) -> bytes:
@@ -145,8 +155,12 @@ def move(session_id: str) -> Response:
 def view(session_id: str) -> Response:
     raw_seat = request.args.get("seat", "")
     if not raw_seat.isdigit() or len(raw_seat) > 2:
-        raise ApiProblem(400, "validation_error", "seat must be a seat number",
-                         problems=[FieldProblem("/seat", "must be an integer 0..3")])
+        raise ApiProblem(
+            400,
+            "validation_error",
+            "seat must be a seat number",
+            problems=[FieldProblem("/seat", "must be an integer 0..3")],
+        )
     _, stored = load_session(session_id)
     game, _ = game_for(stored["game"])
     state = checked_state(game, stored["state"])

@@ -35,7 +35,9 @@ class InvalidCard(RulesError):
     code = "invalid_card"
 
     def __init__(self, value: object) -> None:
-        super().__init__(f"{value!r} is not a card code (rank 1-10 then D, C, S or B, e.g. '7D')", {"value": value})
+        super().__init__(
+            f"{value!r} is not a card code (rank 1-10 then D, C, S or B, e.g. '7D')", {"value": value}
+        )
 
 
 class InvalidRules(RulesError):

@@ -18,7 +18,6 @@ DEALER_BONUS = {"stargames": {15: 1, 20: 2}, "traditional": {15: 1, 30: 2}, "off
 
 class Escoba(FishingGame):
     name = "escoba"
-    player_counts = (2, 3, 4)
     smallest_capture = 1
 
     def options(self, rules: Rules, card: Card, index: TableIndex) -> Options:
@@ -32,7 +31,8 @@ class Escoba(FishingGame):
         if error.reason == "wrong_sum":
             got = card.rank + sum(c.rank for c in taken)
             return IllegalMove(
-                "wrong_sum", f"{card.code} and the captured cards sum to {got}, not {ESCOBA_SUM}",
+                "wrong_sum",
+                f"{card.code} and the captured cards sum to {got}, not {ESCOBA_SUM}",
                 {**error.params, "total": got, "expected": ESCOBA_SUM},
             )
         return error

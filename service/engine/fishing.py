@@ -13,8 +13,8 @@ from functools import cached_property
 from . import capture as search
 from . import shuffle
 from .cards import DECK, Card, codes
-from .fishing_score import score_round
 from .errors import AmbiguousCapture, IllegalMove, RoundNotOver
+from .fishing_score import score_round
 from .moves import Capture, LegalMoves
 from .options import Rules
 from .scoring import RoundScore
@@ -62,7 +62,9 @@ class Options:
     index: TableIndex
     total: int
     sizes: frozenset[int]
-    fixed: tuple[tuple[Card, ...], ...] | None = None  # sets known without a search (rank matches, ace takes all)
+    fixed: tuple[tuple[Card, ...], ...] | None = (
+        None  # sets known without a search (rank matches, ace takes all)
+    )
 
     def __iter__(self) -> Iterator[tuple[Card, ...]]:
         if self.fixed is not None:
@@ -93,7 +95,9 @@ class FishingGame:
     def options(self, rules: Rules, card: Card, index: TableIndex) -> Options:
         raise NotImplementedError
 
-    def explain_wrong_capture(self, rules: Rules, card: Card, taken: tuple[Card, ...], index: TableIndex) -> IllegalMove:
+    def explain_wrong_capture(
+        self, rules: Rules, card: Card, taken: tuple[Card, ...], index: TableIndex
+    ) -> IllegalMove:
         raise NotImplementedError
 
     def hand_size(self, rules: Rules) -> int:
@@ -122,9 +126,16 @@ class FishingGame:
             stock -= dealt_each_time
         return sizes
 
-    def validate(self, state: FishingState, turn: int | None = None, round_over: bool | None = None,
-                 check_turn: bool = False) -> None:
-        check_fishing(state, self.hand_size(state.rules), sorted(self.stock_sizes(state.rules, state.players)))
+    def validate(
+        self,
+        state: FishingState,
+        turn: int | None = None,
+        round_over: bool | None = None,
+        check_turn: bool = False,
+    ) -> None:
+        check_fishing(
+            state, self.hand_size(state.rules), sorted(self.stock_sizes(state.rules, state.players))
+        )
         if check_turn:
             check_reported(state, turn, round_over)
 
@@ -168,7 +179,11 @@ class FishingGame:
             raise IllegalMove("round_over", "the round is over: no card may be played")
         card = move.card
         if card not in state.hands[seat]:
-            raise IllegalMove("card_not_in_hand", f"seat {seat} does not hold {card.code}", {"card": card.code, "seat": seat})
+            raise IllegalMove(
+                "card_not_in_hand",
+                f"seat {seat} does not hold {card.code}",
+                {"card": card.code, "seat": seat},
+            )
         index = TableIndex(state.table)
         options = self.options(state.rules, card, index)
         taken = move.capture
@@ -189,7 +204,9 @@ class FishingGame:
             raise self.explain_wrong_capture(state.rules, card, tuple(taken), index)
         return Capture(card, tuple(sorted(taken, key=index.cards.index)))
 
-    def _check_lay(self, state: FishingState, seat: int, card: Card, options: Options, index: TableIndex) -> None:
+    def _check_lay(
+        self, state: FishingState, seat: int, card: Card, options: Options, index: TableIndex
+    ) -> None:
         obligation = self.obligation(state.rules)
         if obligation == "none":
             return
@@ -197,7 +214,9 @@ class FishingGame:
             raise IllegalMove("must_capture", f"{card.code} can capture, so it must", {"card": card.code})
         if obligation == "any_card" and self.any_capture_in_hand(state, seat, index):
             raise IllegalMove(
-                "must_capture", "another card in hand can capture, so a capture must be made", {"card": card.code}
+                "must_capture",
+                "another card in hand can capture, so a capture must be made",
+                {"card": card.code},
             )
 
     def play(self, state: FishingState, move: Capture) -> tuple[FishingState, list[Event]]:
@@ -214,14 +233,21 @@ class FishingGame:
             captures = list(state.captures)
             captures[seat] = (*captures[seat], card, *taken)
             sweeps = state.sweeps
-            sweep = not table and self.sweep_scores(state.rules, card, TableIndex(state.table), taken) and (
-                not last_play or state.rules["last_play_sweep_counts"]
+            sweep = (
+                not table
+                and self.sweep_scores(state.rules, card, TableIndex(state.table), taken)
+                and (not last_play or state.rules["last_play_sweep_counts"])
             )
             if sweep:
                 sweeps = tuple(n + (s == seat) for s, n in enumerate(sweeps))
                 events.append(Event("sweep", {"seat": seat}))
             state = replace(
-                state, hands=tuple(hands), table=table, captures=tuple(captures), sweeps=sweeps, last_capturer=seat
+                state,
+                hands=tuple(hands),
+                table=table,
+                captures=tuple(captures),
+                sweeps=sweeps,
+                last_capturer=seat,
             )
         else:
             state = replace(state, hands=tuple(hands), table=(*state.table, card))
@@ -296,7 +322,9 @@ class FishingGame:
             match=match,
             deck=deck,
         )
-        events.append(Event("dealt", {"dealer": dealer, "round": match.round, "attempt": attempt, "table": table}))
+        events.append(
+            Event("dealt", {"dealer": dealer, "round": match.round, "attempt": attempt, "table": table})
+        )
         state, opened = self.open_round(state)
         return state, events + opened
 

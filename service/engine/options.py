@@ -49,21 +49,29 @@ def number(name: str, default: int, low: int, high: int, description: str) -> Op
 
 
 CAPTURE_CHOICE = choice(
-    "capture_choice", "free", ("free", "most_cards", "fewest_cards"),
+    "capture_choice",
+    "free",
+    ("free", "most_cards", "fewest_cards"),
     "Which sum capture a player may take when several exist.",
 )
 LAST_PLAY_SWEEP = flag(
-    "last_play_sweep_counts", False, "Whether a sweep made with the very last card of the round scores.",
+    "last_play_sweep_counts",
+    False,
+    "Whether a sweep made with the very last card of the round scores.",
 )
 PRIMIERA_MISSING_SUIT = choice(
-    "primiera_missing_suit", "fewer_suits_loses", ("fewer_suits_loses", "cannot_score"),
+    "primiera_missing_suit",
+    "fewer_suits_loses",
+    ("fewer_suits_loses", "cannot_score"),
     "How a side with cards in fewer than four suits fares for the primiera point.",
 )
 TARGET_SCOPA = number("target", 11, 1, 100, "Points that win the match.")
 
 SCOPA_OPTIONS: tuple[Option, ...] = (
     choice(
-        "capture_obligation", "any_card", ("any_card", "played_card"),
+        "capture_obligation",
+        "any_card",
+        ("any_card", "played_card"),
         "any_card: a player who can capture with any card must capture; played_card: only a card that can "
         "capture must capture.",
     ),
@@ -75,7 +83,9 @@ SCOPA_OPTIONS: tuple[Option, ...] = (
     flag("re_bello", False, "The king of coins scores one point."),
     flag("rosmarino", False, "The fante (jack) of swords scores one point."),
     choice(
-        "napola", "off", ("off", "length", "fixed3"),
+        "napola",
+        "off",
+        ("off", "length", "fixed3"),
         "Ace, two and three of coins score: off, their run length, or a fixed 3.",
     ),
     flag("asso_piglia_tutto", False, "An ace played when no ace is on the table captures the whole table."),
@@ -86,20 +96,26 @@ SCOPA_OPTIONS: tuple[Option, ...] = (
 SCOPONE_OPTIONS: tuple[Option, ...] = (
     *SCOPA_OPTIONS,
     choice(
-        "scopone_deal", "9+4", ("9+4", "10+0"),
+        "scopone_deal",
+        "9+4",
+        ("9+4", "10+0"),
         "9 cards each and 4 on the table, or 10 each and an empty table.",
     ),
 )
 
 ESCOBA_OPTIONS: tuple[Option, ...] = (
     choice(
-        "capture_obligation", "none", ("none", "played_card", "any_card"),
+        "capture_obligation",
+        "none",
+        ("none", "played_card", "any_card"),
         "none: a player may always lay a card; played_card / any_card: as in Scopa.",
     ),
     CAPTURE_CHOICE,
     LAST_PLAY_SWEEP,
     choice(
-        "dealer_bonus", "stargames", ("stargames", "traditional", "off"),
+        "dealer_bonus",
+        "stargames",
+        ("stargames", "traditional", "off"),
         "Opening table taken by the dealer: stargames 15 -> 1 escoba, 20 -> 2; traditional 15 -> 1, 30 -> 2.",
     ),
     choice("fourth_point", "primiera", ("primiera", "most_sevens"), "What decides the fourth round point."),
@@ -109,11 +125,15 @@ ESCOBA_OPTIONS: tuple[Option, ...] = (
 
 BRISCOLA_OPTIONS: tuple[Option, ...] = (
     choice(
-        "trump_exchange", "off", ("off", "seven_and_two", "two_only"),
+        "trump_exchange",
+        "off",
+        ("off", "seven_and_two", "two_only"),
         "Whether the 7 or 2 of trumps may be exchanged for the face-up trump card.",
     ),
     choice(
-        "three_player_removed_card", "2B", ("2D", "2C", "2S", "2B"),
+        "three_player_removed_card",
+        "2B",
+        ("2D", "2C", "2S", "2B"),
         "The card taken out of the deck for three players.",
     ),
     number("rounds_to_win", 1, 1, 10, "Rounds a side must win to win the match."),
@@ -152,7 +172,8 @@ PRESETS: dict[str, dict[str, Preset]] = {
             "stargames", "The StarGames rules.", {"dealer_bonus": "stargames", "fourth_point": "primiera"}
         ),
         "traditional": Preset(
-            "traditional", "The common published rules.",
+            "traditional",
+            "The common published rules.",
             {"dealer_bonus": "traditional", "fourth_point": "most_sevens"},
         ),
     },
@@ -160,8 +181,10 @@ PRESETS: dict[str, dict[str, Preset]] = {
         "stargames": Preset("stargames", "The StarGames rules.", {"trump_exchange": "seven_and_two"}),
         "traditional": Preset("traditional", "The common published rules.", {"trump_exchange": "off"}),
         "brisca": Preset(
-            "brisca", "Spanish Brisca: trump exchange, Spanish card names.",
-            {"trump_exchange": "seven_and_two"}, deck="spanish",
+            "brisca",
+            "Spanish Brisca: trump exchange, Spanish card names.",
+            {"trump_exchange": "seven_and_two"},
+            deck="spanish",
         ),
     },
 }

@@ -12,7 +12,6 @@ from .options import Rules
 
 class Scopa(FishingGame):
     name = "scopa"
-    player_counts = (2, 3, 4)
     smallest_capture = 2  # a single card is taken by rank, never as a "sum" of one
 
     def ace_takes_all(self, rules: Rules, card: Card, index: TableIndex) -> bool:
@@ -39,7 +38,9 @@ class Scopa(FishingGame):
     ) -> IllegalMove:
         params = {"card": card.code, "capture": [c.code for c in taken]}
         if self.ace_takes_all(rules, card, index):
-            return IllegalMove("ace_takes_all", "an ace played with no ace on the table takes the whole table", params)
+            return IllegalMove(
+                "ace_takes_all", "an ace played with no ace on the table takes the whole table", params
+            )
         same_rank = [other.code for other in index.cards if other.rank == card.rank]
         if same_rank:
             return IllegalMove(
@@ -59,7 +60,7 @@ class Scopa(FishingGame):
 
 class Scopone(Scopa):
     name = "scopone"
-    player_counts = (4,)
+    player_counts: tuple[int, ...] = (4,)
 
     def hand_size(self, rules: Rules) -> int:
         return 9 if rules["scopone_deal"] == "9+4" else 10
@@ -79,9 +80,14 @@ def explain_size_or_sum(
     got = sum(c.rank for c in taken)
     if got != total or len(taken) < smallest:
         return IllegalMove(
-            "wrong_sum", f"the captured cards sum to {got}, {card.code} needs {total}",
+            "wrong_sum",
+            f"the captured cards sum to {got}, {card.code} needs {total}",
             {**params, "total": got, "expected": total},
         )
     if rules["capture_choice"] == "most_cards":
-        return IllegalMove("must_take_more_cards", "capture_choice most_cards: a larger set can be taken", params)
-    return IllegalMove("must_take_fewer_cards", "capture_choice fewest_cards: a smaller set can be taken", params)
+        return IllegalMove(
+            "must_take_more_cards", "capture_choice most_cards: a larger set can be taken", params
+        )
+    return IllegalMove(
+        "must_take_fewer_cards", "capture_choice fewest_cards: a smaller set can be taken", params
+    )

@@ -37,7 +37,11 @@ def seed_text(seed: int | str) -> str:
 
 
 def deal_context(game: str, players: int, dealer: int, round_number: int, attempt: int) -> bytes:
-    fields = [_CONTEXT_TAG, game.encode(), *(str(n).encode() for n in (players, dealer, round_number, attempt))]
+    fields = [
+        _CONTEXT_TAG,
+        game.encode(),
+        *(str(n).encode() for n in (players, dealer, round_number, attempt)),
+    ]
     return b"\x00".join(fields)
 
 

@@ -48,14 +48,18 @@ def located_cards(state: GameState) -> Iterator[tuple[str, Card]]:
 def check_seats(state: GameState) -> None:
     if state.players not in PLAYER_COUNTS[state.game]:
         allowed = ", ".join(map(str, PLAYER_COUNTS[state.game]))
-        raise fail("invalid_seat", f"{state.game} is played by {allowed} players", ("/players", f"must be {allowed}"))
+        raise fail(
+            "invalid_seat", f"{state.game} is played by {allowed} players", ("/players", f"must be {allowed}")
+        )
     n = state.players
     per_seat = [("hands", len(state.hands)), ("captures", len(state.captures))]
     if isinstance(state, FishingState):
         per_seat.append(("sweeps", len(state.sweeps)))
     for name, length in per_seat:
         if length != n:
-            raise fail("invalid_seat", f"{name} must have one entry per seat", (f"/{name}", f"must have {n} entries"))
+            raise fail(
+                "invalid_seat", f"{name} must have one entry per seat", (f"/{name}", f"must have {n} entries")
+            )
     seats: list[tuple[str, int | None]] = [("/dealer", state.dealer)]
     if isinstance(state, FishingState):
         seats.append(("/last_capturer", state.last_capturer))
@@ -64,7 +68,9 @@ def check_seats(state: GameState) -> None:
         seats.extend((pointer("trick", i, "seat"), played.seat) for i, played in enumerate(state.trick))
     for where, seat in seats:
         if seat is not None and not 0 <= seat < n:
-            raise fail("invalid_seat", f"seat {seat} does not exist with {n} players", (where, f"must be 0..{n - 1}"))
+            raise fail(
+                "invalid_seat", f"seat {seat} does not exist with {n} players", (where, f"must be 0..{n - 1}")
+            )
 
 
 def check_cards(state: GameState) -> None:
@@ -76,7 +82,7 @@ def check_cards(state: GameState) -> None:
         if card not in allowed:
             foreign.append((where, f"{card.code} is not in the deck of this game"))
         elif card in seen:
-            duplicates.append((where, f"{card.code} is also at {seen[card]}"))
+            duplicates.append((where, f"{card.code} appears more than once"))
         else:
             seen[card] = where
     if foreign:
@@ -101,8 +107,10 @@ def check_hand_sizes(state: GameState, first: int, played: int, full: Sequence[i
     order = playing_order(first, state.players)
     sizes = [len(state.hands[seat]) for seat in order]
     expected_full = sizes[played] if played < len(order) else sizes[0] + 1
-    if expected_full not in full or any(size != expected_full - 1 for size in sizes[:played]) or any(
-        size != expected_full for size in sizes[played:]
+    if (
+        expected_full not in full
+        or any(size != expected_full - 1 for size in sizes[:played])
+        or any(size != expected_full for size in sizes[played:])
     ):
         raise fail(
             "invalid_hand_sizes",
@@ -115,10 +123,18 @@ def check_hand_sizes(state: GameState, first: int, played: int, full: Sequence[i
 def check_match(state: GameState) -> None:
     match = state.match
     if match.target != state.rules.target:
-        raise fail("invalid_match", "match.target must equal the rules' target", ("/match/target", f"must be {state.rules.target}"))
+        raise fail(
+            "invalid_match",
+            "match.target must equal the rules' target",
+            ("/match/target", f"must be {state.rules.target}"),
+        )
     sides = sides_of(state.players)
     if len(match.scores) != sides:
-        raise fail("invalid_match", "match.scores has one entry per side", ("/match/scores", f"must have {sides} entries"))
+        raise fail(
+            "invalid_match",
+            "match.scores has one entry per side",
+            ("/match/scores", f"must have {sides} entries"),
+        )
 
 
 def check_fishing(state: FishingState, hand_size: int, stock_sizes: Sequence[int]) -> None:
@@ -134,7 +150,8 @@ def check_fishing(state: FishingState, hand_size: int, stock_sizes: Sequence[int
     if not any(state.hands):
         if state.stock:
             raise fail(
-                "invalid_hand_sizes", "every hand is empty while the stock has cards: the next deal is due",
+                "invalid_hand_sizes",
+                "every hand is empty while the stock has cards: the next deal is due",
                 ("/hands", "must not all be empty while the stock has cards"),
             )
     else:
@@ -144,8 +161,14 @@ def check_fishing(state: FishingState, hand_size: int, stock_sizes: Sequence[int
         check_hand_sizes(state, state.dealer + 1, played, range(1, hand_size + 1))
     has_pile = any(state.captures)
     if (state.last_capturer is None) == has_pile:
-        why = "must be null when no pile has a card" if not has_pile else "must name a seat once a pile has cards"
-        raise fail("invalid_last_capturer", "last_capturer does not agree with the piles", ("/last_capturer", why))
+        why = (
+            "must be null when no pile has a card"
+            if not has_pile
+            else "must name a seat once a pile has cards"
+        )
+        raise fail(
+            "invalid_last_capturer", "last_capturer does not agree with the piles", ("/last_capturer", why)
+        )
     if any(sweeps < 0 for sweeps in state.sweeps):
         raise fail("invalid_piles", "sweeps cannot be negative", ("/sweeps", "must be 0 or more"))
 
@@ -153,39 +176,64 @@ def check_fishing(state: FishingState, hand_size: int, stock_sizes: Sequence[int
 def check_briscola(state: BriscolaState, initial_stock: int) -> None:
     check_seats(state)
     if state.trump_card not in deck_for(state):
-        raise fail("invalid_card", "the trump card is not in this game's deck",
-                   ("/trump_card", f"{state.trump_card.code} was removed for three players"))
+        raise fail(
+            "invalid_card",
+            "the trump card is not in this game's deck",
+            ("/trump_card", f"{state.trump_card.code} was removed for three players"),
+        )
     check_cards(state)
     check_match(state)
     n = state.players
     stock = len(state.stock)
     if stock and not (stock <= initial_stock and (initial_stock - stock) % n == 0):
         raise fail(
-            "invalid_stock_size", f"a stock of {stock} cards cannot occur in this game's deals",
+            "invalid_stock_size",
+            f"a stock of {stock} cards cannot occur in this game's deals",
             ("/stock", f"must hold {initial_stock} cards less a multiple of {n}"),
         )
     if len(state.trick) >= n:
-        raise fail("invalid_trick", "a complete trick is cleared at once", ("/trick", f"must hold fewer than {n} cards"))
+        raise fail(
+            "invalid_trick",
+            "a complete trick is cleared at once",
+            ("/trick", f"must hold fewer than {n} cards"),
+        )
     for index, played in enumerate(state.trick):
         expected = (state.leader + index) % n
         if played.seat != expected:
             raise fail(
-                "invalid_trick", "trick cards are played in seat order from the leader",
+                "invalid_trick",
+                "trick cards are played in seat order from the leader",
                 (pointer("trick", index, "seat"), f"must be {expected}"),
             )
     for seat, pile in enumerate(state.captures):
         if len(pile) % n:
-            raise fail("invalid_piles", "piles hold whole tricks", (pointer("captures", seat), f"size must be a multiple of {n}"))
+            raise fail(
+                "invalid_piles",
+                "piles hold whole tricks",
+                (pointer("captures", seat), f"size must be a multiple of {n}"),
+            )
     if not state.round_over:
         full = (3,) if stock else range(1, 4)
         check_hand_sizes(state, state.leader, len(state.trick), full)
 
 
-def check_reported(state: GameState, turn: int | None, round_over: bool | None, trump_suit: str | None = None) -> None:
+def check_reported(
+    state: GameState, turn: int | None, round_over: bool | None, trump_suit: str | None = None
+) -> None:
     """Fields a caller may send that are derived from the cards must agree with them."""
     if turn != state.turn:
-        raise fail("invalid_turn", f"it is seat {state.turn}'s turn, not {turn}", ("/turn", f"must be {state.turn}"))
+        raise fail(
+            "invalid_turn", f"it is seat {state.turn}'s turn, not {turn}", ("/turn", f"must be {state.turn}")
+        )
     if round_over is not None and round_over != state.round_over:
-        raise fail("invalid_state", "round_over does not agree with the cards", ("/round_over", f"must be {str(state.round_over).lower()}"))
+        raise fail(
+            "invalid_state",
+            "round_over does not agree with the cards",
+            ("/round_over", f"must be {str(state.round_over).lower()}"),
+        )
     if trump_suit is not None and isinstance(state, BriscolaState) and trump_suit != state.trump_suit:
-        raise fail("invalid_trump", "trump_suit is the suit of trump_card", ("/trump_suit", f"must be {state.trump_suit}"))
+        raise fail(
+            "invalid_trump",
+            "trump_suit is the suit of trump_card",
+            ("/trump_suit", f"must be {state.trump_suit}"),
+        )

@@ -14,7 +14,11 @@ from .state import BriscolaState, FishingState, GameState
 
 def observe(state: GameState, seat: int) -> dict[str, Any]:
     if not 0 <= seat < state.players:
-        raise InvalidState("invalid_seat", f"seat {seat} does not exist", [FieldProblem("/seat", f"must be 0..{state.players - 1}")])
+        raise InvalidState(
+            "invalid_seat",
+            f"seat {seat} does not exist",
+            [FieldProblem("/seat", f"must be 0..{state.players - 1}")],
+        )
     view: dict[str, Any] = {
         "game": state.game,
         "seat": seat,
@@ -28,7 +32,11 @@ def observe(state: GameState, seat: int) -> dict[str, Any]:
         "hand_sizes": [len(hand) for hand in state.hands],
         "stock_count": len(state.stock),
         "pile_sizes": [len(pile) for pile in state.captures],
-        "match": {"scores": list(state.match.scores), "target": state.match.target, "round": state.match.round},
+        "match": {
+            "scores": list(state.match.scores),
+            "target": state.match.target,
+            "round": state.match.round,
+        },
     }
     if isinstance(state, FishingState):
         view.update(table=state.table, sweeps=list(state.sweeps), last_capturer=state.last_capturer)

@@ -13,7 +13,7 @@ MAX_SEED_TEXT = 128
 MAX_SEED_INT = 2**63 - 1
 
 
-class Card(fields.Field):
+class Card(fields.Field[EngineCard]):
     """A card code, strictly: rank 1-10 then D, C, S or B (API.md, Cards)."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> EngineCard:
@@ -26,7 +26,7 @@ class Card(fields.Field):
         return None if value is None else str(value.code)
 
 
-class Integer(fields.Field):
+class Integer(fields.Field[int]):
     """What JSON Schema calls an integer: ints and integral floats, never booleans or strings."""
 
     def __init__(self, minimum: int | None = None, maximum: int | None = None, **kwargs: Any) -> None:
@@ -47,7 +47,7 @@ class Integer(fields.Field):
         return int(value)
 
 
-class Seed(fields.Field):
+class Seed(fields.Field[int | str]):
     """A non-negative integer or a string of 1-128 characters; ``7`` and ``"7"`` are the same seed."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int | str:
@@ -55,10 +55,11 @@ class Seed(fields.Field):
             if not 1 <= len(value) <= MAX_SEED_TEXT:
                 raise ValidationError(f"a string seed has 1 to {MAX_SEED_TEXT} characters")
             return value
-        return Integer(minimum=0, maximum=MAX_SEED_INT).deserialize(value)
+        number: int = Integer(minimum=0, maximum=MAX_SEED_INT).deserialize(value)
+        return number
 
 
-class Boolean(fields.Field):
+class Boolean(fields.Field[bool]):
     """true or false only: no "yes", no 1."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
@@ -67,7 +68,7 @@ class Boolean(fields.Field):
         return value
 
 
-class Text(fields.Field):
+class Text(fields.Field[str]):
     """A string, optionally bounded in length."""
 
     def __init__(self, max_length: int = 64, **kwargs: Any) -> None:
@@ -82,7 +83,7 @@ class Text(fields.Field):
         return value
 
 
-def cards_list(max_items: int = 40, **kwargs: Any) -> fields.List:
+def cards_list(max_items: int = 40, **kwargs: Any) -> fields.List[EngineCard]:
     return fields.List(Card(), validate=_at_most(max_items), **kwargs)
 
 

@@ -41,8 +41,10 @@ def load_piles(game: Any, data: dict[str, Any]) -> tuple[Rules, int, list[list[C
             raise RequestInvalid.from_marshmallow(error, "/match") from error
         match = Match(tuple(raw["scores"]), raw["target"], raw["round"])
         if len(match.scores) != sides_of(players) or match.target != rules.target:
-            raise RequestInvalid([FieldProblem("/match", "scores need one entry per side and the rules' target")],
-                                 "invalid_match")
+            raise RequestInvalid(
+                [FieldProblem("/match", "scores need one entry per side and the rules' target")],
+                "invalid_match",
+            )
     else:
         match = Match((0,) * sides_of(players), rules.target, 1)
     return rules, players, captures, sweeps, match

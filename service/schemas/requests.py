@@ -25,7 +25,9 @@ class DealRequest(Strict):
     dealer = seat()
     deck = fields.String(validate=validate.OneOf(DECK_STYLES))
     preset = Text(max_length=32)
-    rules = fields.Dict(keys=fields.String(validate=validate.Length(max=64)), validate=validate.Length(max=32))
+    rules = fields.Dict(
+        keys=fields.String(validate=validate.Length(max=64)), validate=validate.Length(max=32)
+    )
     previous = fields.Dict()
 
     @validates_schema
@@ -53,7 +55,9 @@ class ScoreRequest(Strict):
     """Either a finished state, or just the piles of a fishing game."""
 
     state = fields.Dict()
-    rules = fields.Dict(keys=fields.String(validate=validate.Length(max=64)), validate=validate.Length(max=32))
+    rules = fields.Dict(
+        keys=fields.String(validate=validate.Length(max=64)), validate=validate.Length(max=32)
+    )
     players = Integer(minimum=2, maximum=MAX_PLAYERS)
     captures = fields.List(cards_list(40), validate=validate.Length(max=MAX_PLAYERS))
     sweeps = fields.List(Integer(minimum=0, maximum=40), validate=validate.Length(max=MAX_PLAYERS))

@@ -40,7 +40,9 @@ class CommonStateSchema(Schema):
         unknown = EXCLUDE  # bookkeeping a caller keeps alongside the state is ignored
 
     game = Text(max_length=32)
-    rules = fields.Dict(keys=fields.String(validate=validate.Length(max=64)), validate=validate.Length(max=32))
+    rules = fields.Dict(
+        keys=fields.String(validate=validate.Length(max=64)), validate=validate.Length(max=32)
+    )
     players = Integer(minimum=2, maximum=MAX_PLAYERS, required=True)
     dealer = seat(required=True)
     turn = seat(allow_none=True)
@@ -54,7 +56,9 @@ class CommonStateSchema(Schema):
 
 class FishingStateSchema(CommonStateSchema):
     table = cards_list(40, required=True)
-    sweeps = fields.List(Integer(minimum=0, maximum=40), required=True, validate=validate.Length(max=MAX_PLAYERS))
+    sweeps = fields.List(
+        Integer(minimum=0, maximum=40), required=True, validate=validate.Length(max=MAX_PLAYERS)
+    )
     last_capturer = seat(allow_none=True, load_default=None)
 
 
@@ -110,16 +114,33 @@ def load_state(game: str, raw: object, prefix: str = "/state") -> tuple[GameStat
     state: GameState
     if game == "briscola":
         state = BriscolaState(
-            game=game, rules=rules, players=players, dealer=data["dealer"], hands=hands,
-            stock=tuple(data["stock"]), trump_card=data["trump_card"],
+            game=game,
+            rules=rules,
+            players=players,
+            dealer=data["dealer"],
+            hands=hands,
+            stock=tuple(data["stock"]),
+            trump_card=data["trump_card"],
             trick=tuple(TrickCard(item["seat"], item["card"]) for item in data["trick"]),
-            leader=data["leader"], captures=captures, match=match, deck=deck,
+            leader=data["leader"],
+            captures=captures,
+            match=match,
+            deck=deck,
         )
     else:
         state = FishingState(
-            game=game, rules=rules, players=players, dealer=data["dealer"], hands=hands,
-            table=tuple(data["table"]), stock=tuple(data["stock"]), captures=captures,
-            sweeps=tuple(data["sweeps"]), last_capturer=data["last_capturer"], match=match, deck=deck,
+            game=game,
+            rules=rules,
+            players=players,
+            dealer=data["dealer"],
+            hands=hands,
+            table=tuple(data["table"]),
+            stock=tuple(data["stock"]),
+            captures=captures,
+            sweeps=tuple(data["sweeps"]),
+            last_capturer=data["last_capturer"],
+            match=match,
+            deck=deck,
         )
     reported = {key: data[key] for key in ("turn", "round_over", "trump_suit") if key in data}
     return state, reported
@@ -142,7 +163,11 @@ def dump_state(state: GameState) -> dict[str, Any]:
         "hands": [card_codes(hand) for hand in state.hands],
         "stock": card_codes(state.stock),
         "captures": [card_codes(pile) for pile in state.captures],
-        "match": {"scores": list(state.match.scores), "target": state.match.target, "round": state.match.round},
+        "match": {
+            "scores": list(state.match.scores),
+            "target": state.match.target,
+            "round": state.match.round,
+        },
     }
     if isinstance(state, FishingState):
         out["table"] = card_codes(state.table)

@@ -76,7 +76,7 @@ class StoreError(Exception):
     """Base class of every error raised by a :class:`SessionStore`."""
 
 
-class SessionNotFound(StoreError):  # noqa: N818 - the interface name is part of the contract
+class SessionNotFound(StoreError):
     """The id is unknown, malformed, deleted or expired."""
 
     def __init__(self, session_id: str) -> None:
@@ -84,7 +84,7 @@ class SessionNotFound(StoreError):  # noqa: N818 - the interface name is part of
         self.session_id = session_id
 
 
-class VersionConflict(StoreError):  # noqa: N818 - the interface name is part of the contract
+class VersionConflict(StoreError):
     """The caller's expected version is stale; ``current_version`` is the stored one."""
 
     def __init__(self, session_id: str, current_version: int, expected_version: int) -> None:
@@ -94,7 +94,7 @@ class VersionConflict(StoreError):  # noqa: N818 - the interface name is part of
         self.expected_version = expected_version
 
 
-class StoreUnavailable(StoreError):  # noqa: N818 - the interface name is part of the contract
+class StoreUnavailable(StoreError):
     """The backend is down, timed out or refused the operation.
 
     The operation may or may not have been applied when the backend timed out *after* receiving it (the

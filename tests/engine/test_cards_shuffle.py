@@ -30,7 +30,9 @@ def test_card_notation_round_trips(code: str) -> None:
     assert card(code).code == code and is_card_code(code)
 
 
-@pytest.mark.parametrize("bad", ["", "0D", "11D", "7d", "7X", " 7D", "7D ", "07D", "D7", "10", "7", "１D", 7, None])
+@pytest.mark.parametrize(
+    "bad", ["", "0D", "11D", "7d", "7X", " 7D", "7D ", "07D", "D7", "10", "7", "１D", 7, None]  # noqa: RUF001
+)
 def test_card_parsing_is_strict(bad: object) -> None:
     with pytest.raises(InvalidCard):
         card(bad)  # type: ignore[arg-type]
@@ -40,8 +42,11 @@ def test_card_parsing_is_strict(bad: object) -> None:
 @pytest.mark.parametrize("vector", VECTORS["vectors"], ids=lambda v: f"{v['game']}-{v['seed']}")
 def test_published_shuffle_vectors(vector: dict[str, object]) -> None:
     context = shuffle.deal_context(
-        str(vector["game"]), int(vector["players"]), int(vector["dealer"]),  # type: ignore[call-overload]
-        int(vector["round"]), int(vector["attempt"]),  # type: ignore[call-overload]
+        str(vector["game"]),
+        int(vector["players"]),
+        int(vector["dealer"]),  # type: ignore[call-overload]
+        int(vector["round"]),
+        int(vector["attempt"]),  # type: ignore[call-overload]
     )
     assert context.hex() == vector["context_hex"]
     seed = vector["seed"]
@@ -54,7 +59,9 @@ def test_stream_is_hmac_sha256_counter_as_documented() -> None:
     context = shuffle.deal_context("scopa", 2, 1, 1, 0)
     block = hmac.new(b"42", context + b"\x00" + (0).to_bytes(8, "big"), hashlib.sha256).digest()
     draws = shuffle.byte_stream(42, context)
-    assert [next(draws) for _ in range(8)] == [int.from_bytes(block[i : i + 4], "big") for i in range(0, 32, 4)]
+    assert [next(draws) for _ in range(8)] == [
+        int.from_bytes(block[i : i + 4], "big") for i in range(0, 32, 4)
+    ]
 
 
 def test_integer_and_string_seeds_are_the_same_seed() -> None:
@@ -79,8 +86,13 @@ def test_same_deal_in_two_processes_is_byte_identical() -> None:
     )
     root = Path(__file__).resolve().parents[2]
     outputs = [
-        subprocess.run([sys.executable, "-c", program], cwd=root, capture_output=True, check=True,
-                       env={"LOG_LEVEL": "ERROR", "PATH": ""}).stdout
+        subprocess.run(
+            [sys.executable, "-c", program],
+            cwd=root,
+            capture_output=True,
+            check=True,
+            env={"LOG_LEVEL": "ERROR", "PATH": ""},
+        ).stdout
         for _ in range(2)
     ]
     assert outputs[0] == outputs[1] and b'"state"' in outputs[0]
