@@ -1,8 +1,9 @@
 """Subset-sum capture search over the table, bounded in work on tables of any size.
 
-Sums in these games never exceed 15, so a table of n cards is summarised in O(n * 16) small integers: for each
-suffix of the table and each sum, the bitmask of subset sizes that reach it. Enumeration follows only branches
-that still lead to a solution, so listing k capture sets costs O(k * n), and counting them costs no listing.
+Sums in these games never exceed 15, so a table is summarised in small integers used as bitsets: for each suffix
+of the table, the set of sums its subsets reach (and, when ``capture_choice`` asks for the most or fewest cards, the
+subset sizes that reach each sum). Enumeration follows only branches that still lead to a solution, so listing k
+capture sets costs O(k * n), and counting them costs no listing at all.
 """
 
 from __future__ import annotations
@@ -11,6 +12,16 @@ from collections.abc import Iterator, Sequence
 
 MAX_SUM = 15
 _SUMS = MAX_SUM + 1
+_SUM_MASK = (1 << _SUMS) - 1
+
+
+def suffix_sums(values: Sequence[int]) -> list[int]:
+    """``reach[i]``: bit s set when some subset of ``values[i:]`` (the empty one included) sums to s."""
+    reach = [1] * (len(values) + 1)
+    for i in range(len(values) - 1, -1, -1):
+        after = reach[i + 1]
+        reach[i] = (after | (after << values[i])) & _SUM_MASK
+    return reach
 
 
 def size_masks(values: Sequence[int]) -> list[list[int]]:
@@ -31,6 +42,28 @@ def sizes_reaching(masks: list[list[int]], total: int) -> list[int]:
         return []
     mask = masks[0][total]
     return [size for size in range(mask.bit_length()) if mask >> size & 1]
+
+
+def subsets_any_size(values: Sequence[int], reach: list[int], total: int) -> Iterator[tuple[int, ...]]:
+    """Index tuples (ascending) of every non-empty subset summing to ``total``."""
+    if not 0 < total <= MAX_SUM or not reach[0] >> total & 1:
+        return
+    chosen: list[int] = []
+    n = len(values)
+
+    def walk(i: int, remaining: int) -> Iterator[tuple[int, ...]]:
+        if remaining == 0:
+            yield tuple(chosen)
+            return
+        for j in range(i, n):
+            value = values[j]
+            # Take card j next only if the rest can still be made from the cards after it.
+            if value <= remaining and reach[j + 1] >> (remaining - value) & 1:
+                chosen.append(j)
+                yield from walk(j + 1, remaining - value)
+                chosen.pop()
+
+    yield from walk(0, total)
 
 
 def subsets(
@@ -60,10 +93,16 @@ def subsets(
     yield from walk(0, total, wanted)
 
 
-def count_subsets(values: Sequence[int], total: int, sizes: frozenset[int]) -> int:
-    """How many subsets sum to ``total`` with a size in ``sizes``, without listing them."""
-    if not 0 <= total <= MAX_SUM:
+def count_subsets(values: Sequence[int], total: int, sizes: frozenset[int] | None = None) -> int:
+    """How many non-empty subsets sum to ``total`` (with a size in ``sizes`` if given), without listing them."""
+    if not 0 < total <= MAX_SUM:
         return 0
+    if sizes is None:
+        ways = [1] + [0] * MAX_SUM
+        for value in values:
+            for reached in range(MAX_SUM, value - 1, -1):
+                ways[reached] += ways[reached - value]
+        return ways[total]
     top = max(sizes, default=0)
     counts = [[0] * (top + 1) for _ in range(_SUMS)]
     counts[0][0] = 1

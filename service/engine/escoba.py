@@ -22,7 +22,7 @@ class Escoba(FishingGame):
 
     def options(self, rules: Rules, card: Card, index: TableIndex) -> Options:
         total = ESCOBA_SUM - card.rank
-        return Options(index, total, index.sizes(total, self.smallest_capture, str(rules["capture_choice"])))
+        return Options(index, total, index.sizes(total, self.smallest_capture, rules.by_name["capture_choice"]))
 
     def explain_wrong_capture(
         self, rules: Rules, card: Card, taken: tuple[Card, ...], index: TableIndex

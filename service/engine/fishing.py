@@ -7,8 +7,7 @@ dealt; everything else is here, once (STYLE.md: rules are data plus small hooks)
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
-from functools import cached_property
+from dataclasses import replace
 
 from . import capture as search
 from . import shuffle
@@ -26,45 +25,72 @@ MAX_LISTED_MOVES = 2000
 
 
 class TableIndex:
-    """The table's capture values with their subset-sum summary, built once per position."""
+    """The table's capture values with their subset-sum summaries, built lazily once per position."""
+
+    __slots__ = ("_masks", "_reach", "by_rank", "cards", "values")
 
     def __init__(self, table: Sequence[Card]) -> None:
         self.cards = tuple(table)
-        self.values = [card.rank for card in table]
+        self.values = [card.rank for card in self.cards]
+        self.by_rank: dict[int, list[Card]] = {}
+        for card in self.cards:
+            self.by_rank.setdefault(card.rank, []).append(card)
+        self._reach: list[int] | None = None
+        self._masks: list[list[int]] | None = None
 
-    @cached_property
+    @property
+    def reach(self) -> list[int]:
+        if self._reach is None:
+            self._reach = search.suffix_sums(self.values)
+        return self._reach
+
+    @property
     def masks(self) -> list[list[int]]:
-        return search.size_masks(self.values)
+        if self._masks is None:
+            self._masks = search.size_masks(self.values)
+        return self._masks
 
-    def sizes(self, total: int, smallest: int, choice: str) -> frozenset[int]:
-        """Subset sizes a capture may have, after ``capture_choice`` (RULES.md 3: free | most | fewest)."""
+    def reaches(self, total: int) -> bool:
+        return 0 < total <= search.MAX_SUM and bool(self.reach[0] >> total & 1)
+
+    def sizes(self, total: int, smallest: int, choice: str) -> frozenset[int] | None:
+        """Subset sizes a capture may have after ``capture_choice`` (RULES.md 3: free | most | fewest).
+
+        None means any size: with ``free`` every subset reaching the sum is a capture.
+        """
+        if choice == "free":
+            return None
         found = [size for size in search.sizes_reaching(self.masks, total) if size >= smallest]
         if not found:
             return frozenset()
-        if choice == "most_cards":
-            return frozenset({found[-1]})
-        if choice == "fewest_cards":
-            return frozenset({found[0]})
-        return frozenset(found)
+        return frozenset({found[-1] if choice == "most_cards" else found[0]})
 
-    def sets(self, total: int, sizes: frozenset[int]) -> Iterator[tuple[Card, ...]]:
-        for indices in search.subsets(self.values, self.masks, total, sizes):
+    def sets(self, total: int, sizes: frozenset[int] | None) -> Iterator[tuple[Card, ...]]:
+        found = (
+            search.subsets_any_size(self.values, self.reach, total)
+            if sizes is None
+            else search.subsets(self.values, self.masks, total, sizes)
+        )
+        for indices in found:
             yield tuple(self.cards[i] for i in indices)
 
-    def count(self, total: int, sizes: frozenset[int]) -> int:
-        return search.count_subsets(self.values, total, sizes) if sizes else 0
 
-
-@dataclass(frozen=True)
 class Options:
-    """The capture sets one card has on one table: listed lazily, counted without listing."""
+    """The capture sets one card has on one table: listed lazily, counted without listing.
 
-    index: TableIndex
-    total: int
-    sizes: frozenset[int]
-    fixed: tuple[tuple[Card, ...], ...] | None = (
-        None  # sets known without a search (rank matches, ace takes all)
-    )
+    ``sizes`` None means any size; ``fixed`` holds sets known without a search (rank matches, ace takes all).
+    """
+
+    __slots__ = ("fixed", "index", "sizes", "total")
+
+    def __init__(
+        self,
+        index: TableIndex,
+        total: int,
+        sizes: frozenset[int] | None,
+        fixed: tuple[tuple[Card, ...], ...] | None = None,
+    ) -> None:
+        self.index, self.total, self.sizes, self.fixed = index, total, sizes, fixed
 
     def __iter__(self) -> Iterator[tuple[Card, ...]]:
         if self.fixed is not None:
@@ -72,16 +98,23 @@ class Options:
         return self.index.sets(self.total, self.sizes)
 
     def __bool__(self) -> bool:
-        return bool(self.fixed) if self.fixed is not None else bool(self.sizes)
+        if self.fixed is not None:
+            return bool(self.fixed)
+        return bool(self.sizes) if self.sizes is not None else self.index.reaches(self.total)
 
     def count(self) -> int:
-        return len(self.fixed) if self.fixed is not None else self.index.count(self.total, self.sizes)
+        if self.fixed is not None:
+            return len(self.fixed)
+        if self.sizes is not None and not self.sizes:
+            return 0
+        return search.count_subsets(self.index.values, self.total, self.sizes)
 
     def allows(self, taken: Sequence[Card]) -> bool:
         """Whether ``taken`` (distinct table cards) is one of the sets, checked without listing them."""
         if self.fixed is not None:
             return frozenset(taken) in {frozenset(option) for option in self.fixed}
-        return len(taken) in self.sizes and sum(card.rank for card in taken) == self.total
+        size_ok = self.sizes is None or len(taken) in self.sizes
+        return size_ok and sum(card.rank for card in taken) == self.total
 
 
 class FishingGame:
@@ -141,7 +174,7 @@ class FishingGame:
 
     # -- verify / can / do (one code path) -----------------------------------------------------------------------
     def obligation(self, rules: Rules) -> str:
-        return str(rules["capture_obligation"])
+        return str(rules.by_name["capture_obligation"])
 
     def any_capture_in_hand(self, state: FishingState, seat: int, index: TableIndex) -> bool:
         return any(self.options(state.rules, card, index) for card in state.hands[seat])
@@ -158,14 +191,19 @@ class FishingGame:
         listed: list[Capture] = []
         total = 0
         for card, options in per_card:
-            may_lay = obligation == "none" or (
-                not options if obligation == "played_card" else not someone_captures
-            )
-            for taken in options:
-                if len(listed) >= cap:
-                    break
-                listed.append(Capture(card, taken))
-            total += options.count()
+            may_lay = obligation == "none" or (not options if obligation == "played_card" else not someone_captures)
+            if options:
+                shown = 0
+                for taken in options:
+                    if len(listed) >= cap:
+                        break
+                    listed.append(Capture(card, taken))
+                    shown += 1
+                else:
+                    total += shown
+                    shown = -1
+                if shown >= 0:  # cut short by the ceiling: count the rest without listing them
+                    total += options.count()
             if may_lay:
                 if len(listed) < cap:
                     listed.append(Capture(card, ()))
@@ -228,29 +266,26 @@ class FishingGame:
         hands[seat] = tuple(c for c in hands[seat] if c is not card)
         events = [Event("card_played", {"seat": seat, "card": card, "capture": taken})]
         last_play = not state.stock and not any(hands)
+        table, captures, sweeps, last_capturer = state.table, state.captures, state.sweeps, state.last_capturer
         if taken:
             table = tuple(c for c in state.table if c not in taken)
-            captures = list(state.captures)
-            captures[seat] = (*captures[seat], card, *taken)
-            sweeps = state.sweeps
+            piles = list(captures)
+            piles[seat] = (*piles[seat], card, *taken)
+            captures, last_capturer = tuple(piles), seat
             sweep = (
                 not table
-                and self.sweep_scores(state.rules, card, TableIndex(state.table), taken)
                 and (not last_play or state.rules["last_play_sweep_counts"])
+                and self.sweep_scores(state.rules, card, TableIndex(state.table), taken)
             )
             if sweep:
                 sweeps = tuple(n + (s == seat) for s, n in enumerate(sweeps))
                 events.append(Event("sweep", {"seat": seat}))
-            state = replace(
-                state,
-                hands=tuple(hands),
-                table=table,
-                captures=tuple(captures),
-                sweeps=sweeps,
-                last_capturer=seat,
-            )
         else:
-            state = replace(state, hands=tuple(hands), table=(*state.table, card))
+            table = (*table, card)
+        state = FishingState(
+            state.game, state.rules, state.players, state.dealer, tuple(hands), table, state.stock, captures,
+            sweeps, last_capturer, state.match, state.deck,
+        )
         if not any(state.hands):
             if state.stock:
                 state, dealt = self.deal_from_stock(state)

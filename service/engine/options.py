@@ -193,11 +193,12 @@ PRESETS: dict[str, dict[str, Preset]] = {
 class Rules(Mapping[str, Any]):
     """A game's fully resolved options: every option of the game, each with a value."""
 
-    __slots__ = ("_values", "game")
+    __slots__ = ("_values", "by_name", "game")
 
     def __init__(self, game: str, values: Mapping[str, Any]) -> None:
         self.game = game
         self._values = dict(values)
+        self.by_name = self._values  # plain dict access for the engine's hot paths
 
     def __getitem__(self, name: str) -> Any:
         return self._values[name]

@@ -17,20 +17,20 @@ class Scopa(FishingGame):
     def ace_takes_all(self, rules: Rules, card: Card, index: TableIndex) -> bool:
         """Asso piglia tutto: an ace played while no ace is on the table takes the whole (non-empty) table."""
         return (
-            bool(rules["asso_piglia_tutto"])
+            bool(rules.by_name["asso_piglia_tutto"])
             and card.rank == 1
             and bool(index.cards)
-            and all(other.rank != 1 for other in index.cards)
+            and 1 not in index.by_rank
         )
 
     def options(self, rules: Rules, card: Card, index: TableIndex) -> Options:
         if self.ace_takes_all(rules, card, index):
             return Options(index, card.rank, frozenset(), fixed=(index.cards,))
-        same_rank = tuple((other,) for other in index.cards if other.rank == card.rank)
+        same_rank = tuple((other,) for other in index.by_rank.get(card.rank, ()))
         if same_rank:
             # All seeds agree: a card matching a table card's rank takes exactly one such card.
             return Options(index, card.rank, frozenset(), fixed=same_rank)
-        choice = str(rules["capture_choice"])
+        choice = rules.by_name["capture_choice"]
         return Options(index, card.rank, index.sizes(card.rank, self.smallest_capture, choice))
 
     def explain_wrong_capture(

@@ -69,11 +69,13 @@ class FishingState:
     @property
     def turn(self) -> int | None:
         """The first seat, from the seat after the dealer, that holds the most cards (the others have played)."""
-        if self.round_over:
+        hands, players = self.hands, self.players
+        most = max(map(len, hands))
+        if not most and not self.stock:
             return None
-        most = max(len(hand) for hand in self.hands)
-        for seat in playing_order(self.dealer + 1, self.players):
-            if len(self.hands[seat]) == most:
+        for offset in range(1, players + 1):
+            seat = (self.dealer + offset) % players
+            if len(hands[seat]) == most:
                 return seat
         raise AssertionError("unreachable: some hand holds the most cards")
 
