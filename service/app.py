@@ -26,6 +26,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .api import games, meta, problems, sessions
     from .api.jsonio import OrjsonProvider
     from .api.observability import init_app as init_observability
+    from .api.ratelimit import init_app as init_rate_limit
     from .storage import open_store
 
     app.json = OrjsonProvider(app)
@@ -34,6 +35,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     )
     problems.register(app)
     init_observability(app, settings)
+    init_rate_limit(app, settings)
     meta.init_app(app)
     games.init_app(app)
     sessions.init_app(app)

@@ -19,6 +19,7 @@ from ..schemas.errors import RequestInvalid
 from ..schemas.state import dump_state, dump_value, load_rules, load_state
 from . import catalogue
 from .jsonio import read_json
+from .metrics import count_move
 from .problems import ApiProblem, language
 
 blueprint = Blueprint("games", __name__, url_prefix="/v1/games")
@@ -162,7 +163,9 @@ def validate_move(game_name: str) -> Response:
     move = schemas.load_move(game.name, data["move"])
     try:
         resolved = game.check(state, move)
+        count_move(game.name, None)
     except IllegalMove as error:
+        count_move(game.name, error.reason)
         from . import i18n
 
         answer: dict[str, Any] = {
@@ -181,9 +184,19 @@ def play(game_name: str) -> Response:
     game, _ = game_for(game_name)
     data = body(schemas.MoveRequest())
     state = checked_state(game, data["state"])
-    move = schemas.load_move(game.name, data["move"])
-    after, events = game.play(state, move)
+    after, events = played(game, state, schemas.load_move(game.name, data["move"]))
     return jsonify({"state": dump_state(after), "events": dump_events(events)})
+
+
+def played(game: Game, state: GameState, move: Any) -> tuple[GameState, list[Any]]:
+    """Play a move, counting it for the metrics; an illegal one propagates as a 422."""
+    try:
+        after, events = game.play(state, move)
+    except IllegalMove as error:
+        count_move(game.name, error.reason)
+        raise
+    count_move(game.name, None)
+    return after, events
 
 
 @blueprint.post("/<game_name>/score")

@@ -50,3 +50,10 @@ def init_metrics(app: Flask) -> Callable[[str, str, int, float], None]:
         LATENCY.labels(method, route).observe(seconds)
 
     return observe
+
+
+def count_move(game: str, reason: str | None) -> None:
+    """A move validated or played: ``reason`` is None for a legal one."""
+    MOVES.labels(game, "legal" if reason is None else "illegal").inc()
+    if reason is not None:
+        ILLEGAL.labels(game, reason).inc()

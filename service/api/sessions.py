@@ -17,7 +17,7 @@ from ..schemas import requests as schemas
 from ..schemas.fields import Text
 from ..schemas.state import dump_state, dump_value
 from ..storage import SessionNotFound, SessionStore, Snapshot, StoreUnavailable, VersionConflict
-from .games import checked_state, dump_events, game_for
+from .games import checked_state, dump_events, game_for, played
 from .jsonio import read_json
 from .problems import ApiProblem
 
@@ -146,7 +146,7 @@ def move(session_id: str) -> Response:
         call(_conflict, session_id, snapshot.version, version)
     game, _ = game_for(stored["game"])
     state = checked_state(game, stored["state"])
-    after, events = game.play(state, schemas.load_move(game.name, data["move"]))
+    after, events = played(game, state, schemas.load_move(game.name, data["move"]))
     saved = call(store().replace, session_id, version, document(game.name, dump_state(after)))
     return respond(saved, extra={"events": dump_events(events)})
 
