@@ -222,7 +222,12 @@ def view(game_name: str) -> Response:
     game, _ = game_for(game_name)
     data = body(schemas.ViewRequest())
     state = checked_state(game, data["state"])
-    seen = observe(state, data["seat"])
+    return render_view(state, data["seat"])
+
+
+def render_view(state: GameState, seat: int) -> Response:
+    """One seat's view with the names of every card it shows, in the deck style and the caller's language."""
+    seen = observe(state, seat)
     lang = language()
     visible = [card for key in ("hand", "table", "trump_card") for card in _cards(seen.get(key))]
     visible += [item["card"] for item in seen.get("trick", [])]

@@ -24,7 +24,7 @@ def init_app(app: Flask, settings: Settings) -> Limiter | None:
         default_limits=[settings.rate_limit],
         default_limits_exempt_when=lambda: request.path in EXEMPT_PATHS,
         storage_uri=settings.redis_url or "memory://",
-        storage_options={"socket_timeout": 0.25, "socket_connect_timeout": 0.25} if settings.redis_url else {},
+        storage_options={"socket_timeout": 1, "socket_connect_timeout": 1} if settings.redis_url else {},
         in_memory_fallback_enabled=bool(settings.redis_url),
         swallow_errors=True,
         headers_enabled=True,

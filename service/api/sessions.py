@@ -12,12 +12,11 @@ from flask import Blueprint, Flask, Response, current_app, jsonify, request, url
 from marshmallow import fields
 
 from ..engine.errors import FieldProblem
-from ..engine.view import observe
 from ..schemas import requests as schemas
 from ..schemas.fields import Text
-from ..schemas.state import dump_state, dump_value
+from ..schemas.state import dump_state
 from ..storage import SessionNotFound, SessionStore, Snapshot, StoreUnavailable, VersionConflict
-from .games import checked_state, dump_events, game_for, played
+from .games import checked_state, dump_events, game_for, played, render_view
 from .jsonio import read_json
 from .problems import ApiProblem
 
@@ -163,9 +162,7 @@ def view(session_id: str) -> Response:
         )
     _, stored = load_session(session_id)
     game, _ = game_for(stored["game"])
-    state = checked_state(game, stored["state"])
-    response = jsonify(dump_value(observe(state, int(raw_seat))))
-    return response
+    return render_view(checked_state(game, stored["state"]), int(raw_seat))
 
 
 def _conflict(session_id: str, current: int, expected: int) -> None:
