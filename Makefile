@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: run test lint types pytest bench deploy-check clean
+.PHONY: run test lint types pytest bench deploy-check contract-live clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,10 @@ bench: $(VENV)/.installed-dev
 
 deploy-check: $(VENV)/.installed-dev
 	bash deploy/check.sh
+
+# Schemathesis CLI with every check against the service under gunicorn, as the image starts it.
+contract-live: $(VENV)/.installed-dev
+	bash tests/live_contract.sh
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Schemathesis CLI, every check, against the service running exactly as the image runs it (gunicorn + config).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${BIN:-.venv/bin}
+PORT=${LIVE_PORT:-18765}
+export PORT WEB_CONCURRENCY=1 LOG_LEVEL=WARNING
+setsid "$BIN/gunicorn" --config deploy/gunicorn.conf.py 'service.app:create_app()' &
+server=$!
+trap 'kill -TERM -- -"$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true' EXIT
+for _ in $(seq 1 100); do
+  "$BIN/python" -c "import urllib.request as r; r.urlopen('http://127.0.0.1:$PORT/healthz', timeout=1)" 2>/dev/null && break
+  sleep 0.1
+done
+SCHEMATHESIS_HOOKS=tests.contract_hooks "$BIN/schemathesis" run openapi.yaml \
+  --url "http://127.0.0.1:$PORT" --checks all --max-examples "${LIVE_EXAMPLES:-25}" \
+  --exclude-path /metrics --workers 2 --no-color
