@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import os
 import shutil
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,11 @@ def _cpu_count() -> int:
 
 
 bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
+
+# /metrics must sum every worker: prometheus_client's multiprocess mode needs a shared directory, named in the
+# environment before any worker imports it. The image names one; elsewhere a private one is made here.
+if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="cardrules-metrics-")
 worker_class = "sync"
 workers = int(os.environ.get("WEB_CONCURRENCY") or _cpu_count())
 
