@@ -20,7 +20,7 @@ class Escoba(FishingGame):
     name = "escoba"
     smallest_capture = 1
 
-    def options(self, rules: Rules, card: Card, index: TableIndex) -> Options:
+    def capture_options(self, rules: Rules, card: Card, index: TableIndex) -> Options:
         total = ESCOBA_SUM - card.rank
         return Options(index, total, index.sizes(total, self.smallest_capture, rules.by_name["capture_choice"]))
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 from . import capture as search
 from . import shuffle
@@ -27,7 +28,7 @@ MAX_LISTED_MOVES = 2000
 class TableIndex:
     """The table's capture values with their subset-sum summaries, built lazily once per position."""
 
-    __slots__ = ("_masks", "_reach", "by_rank", "cards", "values")
+    __slots__ = ("_masks", "_reach", "by_rank", "cards", "options", "values")
 
     def __init__(self, table: Sequence[Card]) -> None:
         self.cards = tuple(table)
@@ -37,6 +38,7 @@ class TableIndex:
             self.by_rank.setdefault(card.rank, []).append(card)
         self._reach: list[int] | None = None
         self._masks: list[list[int]] | None = None
+        self.options: dict[tuple[object, ...], Options] = {}  # per card rank and the rules that shape captures
 
     @property
     def reach(self) -> list[int]:
@@ -73,6 +75,12 @@ class TableIndex:
         )
         for indices in found:
             yield tuple(self.cards[i] for i in indices)
+
+
+@lru_cache(maxsize=1024)
+def table_index(table: tuple[Card, ...]) -> TableIndex:
+    """One summary per table, shared by listing, checking and playing the same position."""
+    return TableIndex(table)
 
 
 class Options:
@@ -126,6 +134,14 @@ class FishingGame:
 
     # -- hooks ---------------------------------------------------------------------------------------------------
     def options(self, rules: Rules, card: Card, index: TableIndex) -> Options:
+        """The capture sets ``card`` has on this table, remembered per rank for the position."""
+        key = (card.rank, rules.by_name.get("asso_piglia_tutto"), rules.by_name["capture_choice"])
+        found = index.options.get(key)
+        if found is None:
+            found = index.options[key] = self.capture_options(rules, card, index)
+        return found
+
+    def capture_options(self, rules: Rules, card: Card, index: TableIndex) -> Options:
         raise NotImplementedError
 
     def explain_wrong_capture(
@@ -184,7 +200,7 @@ class FishingGame:
         if seat is None:
             return LegalMoves(None, (), 0)
         cap = MAX_LISTED_MOVES if limit is None else min(limit, MAX_LISTED_MOVES)
-        index = TableIndex(state.table)
+        index = table_index(state.table)
         per_card = [(card, self.options(state.rules, card, index)) for card in state.hands[seat]]
         obligation = self.obligation(state.rules)
         someone_captures = any(options for _, options in per_card)
@@ -222,7 +238,7 @@ class FishingGame:
                 f"seat {seat} does not hold {card.code}",
                 {"card": card.code, "seat": seat},
             )
-        index = TableIndex(state.table)
+        index = table_index(state.table)
         options = self.options(state.rules, card, index)
         taken = move.capture
         if taken is None:
@@ -233,6 +249,11 @@ class FishingGame:
         if not taken:
             self._check_lay(state, seat, card, options, index)
             return Capture(card, ())
+        if len(set(taken)) != len(taken):
+            twice = next(piece for piece in taken if taken.count(piece) > 1)
+            raise IllegalMove(
+                "capture_not_on_table", f"the capture names {twice.code} twice", {"card": twice.code}
+            )
         for piece in taken:
             if piece not in index.cards:
                 raise IllegalMove(
@@ -275,7 +296,7 @@ class FishingGame:
             sweep = (
                 not table
                 and (not last_play or state.rules["last_play_sweep_counts"])
-                and self.sweep_scores(state.rules, card, TableIndex(state.table), taken)
+                and self.sweep_scores(state.rules, card, table_index(state.table), taken)
             )
             if sweep:
                 sweeps = tuple(n + (s == seat) for s, n in enumerate(sweeps))

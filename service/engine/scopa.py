@@ -23,7 +23,7 @@ class Scopa(FishingGame):
             and 1 not in index.by_rank
         )
 
-    def options(self, rules: Rules, card: Card, index: TableIndex) -> Options:
+    def capture_options(self, rules: Rules, card: Card, index: TableIndex) -> Options:
         if self.ace_takes_all(rules, card, index):
             return Options(index, card.rank, frozenset(), fixed=(index.cards,))
         same_rank = tuple((other,) for other in index.by_rank.get(card.rank, ()))
