@@ -135,7 +135,7 @@ class FishingGame:
     # -- hooks ---------------------------------------------------------------------------------------------------
     def options(self, rules: Rules, card: Card, index: TableIndex) -> Options:
         """The capture sets ``card`` has on this table, remembered per rank for the position."""
-        key = (card.rank, rules.by_name.get("asso_piglia_tutto"), rules.by_name["capture_choice"])
+        key = (self.name, card.rank, rules.by_name.get("asso_piglia_tutto"), rules.by_name["capture_choice"])
         found = index.options.get(key)
         if found is None:
             found = index.options[key] = self.capture_options(rules, card, index)
