@@ -108,6 +108,8 @@ PROBLEM_PARAMS: dict[str, tuple[str, ...]] = {
     "invalid_trick": (),
     "invalid_piles": (),
     "invalid_match": (),
+    "invalid_turn": (),
+    "invalid_trump": (),
     "game_mismatch": ("expected", "got"),
     "illegal_move": ("reason",),
     "round_not_over": (),

@@ -13,6 +13,7 @@ from ..engine.fishing_score import score_piles
 from ..engine.games import find_game
 from ..engine.scoring import RoundScore
 from ..engine.state import GameState, Match, sides_of
+from ..engine.validation import check_reported_fields
 from ..engine.view import observe
 from ..schemas import requests as schemas
 from ..schemas.errors import RequestInvalid
@@ -41,13 +42,8 @@ def checked_state(game: Game, raw: object, prefix: str = "/state") -> GameState:
     """Load and validate a posted state; every consistency failure names its field under ``prefix``."""
     state, reported = load_state(game.name, raw, prefix)
     try:
-        game.validate(
-            state,
-            reported.get("turn", state.turn),
-            reported.get("round_over"),
-            True,
-            **({"trump_suit": reported.get("trump_suit")} if game.name == "briscola" else {}),
-        )
+        game.validate(state)
+        check_reported_fields(state, reported)
     except InvalidState as error:
         error.prefix = prefix  # type: ignore[attr-defined]
         raise
@@ -227,6 +223,8 @@ def view(game_name: str) -> Response:
 
 def render_view(state: GameState, seat: int) -> Response:
     """One seat's view with the names of every card it shows, in the deck style and the caller's language."""
+    if not 0 <= seat < state.players:
+        raise RequestInvalid([FieldProblem("/seat", f"must be 0..{state.players - 1}")])
     seen = observe(state, seat)
     lang = language()
     visible = [card for key in ("hand", "table", "trump_card") for card in _cards(seen.get(key))]

@@ -107,6 +107,14 @@ _TITLES: dict[str, Texts] = {
         "Invalid match", "Partita non valida", "Partida no válida",
         "Ogiltigt parti", "Neplatná partie", "Ugyldigt parti",
     ),
+    "invalid_turn": (
+        "Wrong turn", "Turno errato", "Turno incorrecto",
+        "Fel tur", "Chybný tah na řadě", "Forkert tur",
+    ),
+    "invalid_trump": (
+        "Wrong trump suit", "Seme di briscola errato", "Palo de triunfo incorrecto",
+        "Fel trumffärg", "Chybná trumfová barva", "Forkert trumffarve",
+    ),
     "game_mismatch": (
         "Game mismatch", "Gioco non corrispondente", "El juego no coincide",
         "Spelet stämmer inte", "Hra neodpovídá", "Spillet stemmer ikke",

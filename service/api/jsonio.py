@@ -24,20 +24,22 @@ def dumps(obj: Any) -> bytes:
 
 
 def too_deep(value: Any, limit: int) -> bool:
-    """Whether JSON nests deeper than ``limit``: checked iteratively so a hostile body cannot recurse."""
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        children: Any
-        if isinstance(item, dict):
-            children = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        if depth > limit:
-            return True
-        stack.extend((child, depth + 1) for child in children)
+    """Whether JSON nests deeper than ``limit``, walked level by level so a hostile body cannot recurse.
+
+    Only non-empty containers are carried to the next level: a body of many empty arrays costs one pass.
+    """
+    level = [value] if isinstance(value, dict | list) else []
+    depth = 1
+    while level:
+        deeper: list[Any] = []
+        for item in level:
+            children = item.values() if type(item) is dict else item
+            nested = [child for child in children if type(child) is dict or type(child) is list]
+            if nested:
+                if depth >= limit:
+                    return True
+                deeper += [child for child in nested if child]
+        level, depth = deeper, depth + 1
     return False
 
 

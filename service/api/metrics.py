@@ -43,7 +43,7 @@ def registry() -> CollectorRegistry:
 def init_metrics(app: Flask) -> Callable[[str, str, int, float], None]:
     @app.get("/metrics")
     def metrics() -> Response:
-        return Response(generate_latest(registry()), mimetype=CONTENT_TYPE_LATEST)
+        return Response(generate_latest(registry()), content_type=CONTENT_TYPE_LATEST)
 
     def observe(method: str, route: str, status: int, seconds: float) -> None:
         REQUESTS.labels(method, route, str(status)).inc()

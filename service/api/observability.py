@@ -15,6 +15,7 @@ from flask import Flask, Response, g, request
 from flask_cors import CORS
 
 from ..config import Settings
+from .problems import language
 
 REQUEST_ID = "X-Request-ID"
 _SANE_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
@@ -69,6 +70,9 @@ def init_app(app: Flask, settings: Settings) -> None:
     @app.after_request
     def finish(response: Response) -> Response:
         response.headers[REQUEST_ID] = g.get("request_id", "")
+        if "Content-Language" not in response.headers:
+            response.headers["Content-Language"] = language()
+        response.vary.add("Accept-Language")
         elapsed = time.perf_counter() - g.get("started", time.perf_counter())
         route = request.url_rule.rule if request.url_rule else "unmatched"
         observe(request.method, route, response.status_code, elapsed)

@@ -17,6 +17,7 @@ from . import i18n
 from .jsonio import dumps
 
 PROBLEM_TYPE = "https://cardrules.dev/problems/"
+MAX_ERRORS = 20
 log = logging.getLogger("service.errors")
 
 
@@ -63,7 +64,8 @@ def problem_response(
         "code": code,
     }
     if problems:
-        body["errors"] = [{"pointer": p.pointer, "message": p.message} for p in problems]
+        # A hostile body can be wrong in thousands of places; the first few say enough.
+        body["errors"] = [{"pointer": p.pointer, "message": p.message} for p in problems[:MAX_ERRORS]]
     if extra:
         body.update(extra)
     response = Response(dumps(body), status=status, mimetype="application/problem+json")

@@ -5,6 +5,7 @@ A refused request changes nothing: a move is checked by the rules before the com
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import orjson
@@ -21,6 +22,8 @@ from .jsonio import read_json
 from .problems import ApiProblem
 
 blueprint = Blueprint("sessions", __name__, url_prefix="/v1/sessions")
+VERSION_TAG = re.compile(r"[0-9]{1,18}")
+SEAT_PARAM = re.compile(r"[0-9]{1,2}")
 
 
 class CreateSession(schemas.Strict):
@@ -46,16 +49,21 @@ def etag(version: int) -> str:
     return f'"{version}"'
 
 
-def expected_version() -> int:
-    """The version named by If-Match: required for every write (428 without it)."""
+def expected_version(session_id: str) -> int:
+    """The version named by If-Match: required for every write (428 without it).
+
+    ``*`` matches whatever version exists (RFC 9110); a weak tag never matches, as If-Match compares strongly.
+    """
     header = request.headers.get("If-Match")
     if not header:
         raise ApiProblem(428, "precondition_required", "send If-Match with the session's ETag")
     tag = header.strip()
-    if tag.startswith("W/"):
-        tag = tag[2:]
-    tag = tag.strip('"')
-    if not tag.isdigit() or len(tag) > 18:
+    if tag == "*":
+        current: Snapshot = call(store().get, session_id)
+        return current.version
+    if len(tag) >= 2 and tag[0] == tag[-1] == '"':
+        tag = tag[1:-1]  # the ETag as sent; a bare version number is taken too
+    if not VERSION_TAG.fullmatch(tag):
         raise ApiProblem(412, "precondition_failed", "If-Match does not name a version of this session")
     return int(tag)
 
@@ -120,7 +128,7 @@ def show(session_id: str) -> Response:
 
 @blueprint.put("/<session_id>")
 def replace(session_id: str) -> Response:
-    version = expected_version()
+    version = expected_version(session_id)
     data = schemas.load(ReplaceSession(), read_json(current_app))
     _, stored = load_session(session_id)
     game, _ = game_for(data.get("game", stored["game"]))
@@ -131,14 +139,14 @@ def replace(session_id: str) -> Response:
 
 @blueprint.delete("/<session_id>")
 def delete(session_id: str) -> Response:
-    version = expected_version()
+    version = expected_version(session_id)
     call(store().delete, session_id, version)
     return Response(status=204)
 
 
 @blueprint.post("/<session_id>/moves")
 def move(session_id: str) -> Response:
-    version = expected_version()
+    version = expected_version(session_id)
     data = schemas.load(SessionMove(), read_json(current_app))
     snapshot, stored = load_session(session_id)
     if snapshot.version != version:
@@ -153,7 +161,7 @@ def move(session_id: str) -> Response:
 @blueprint.get("/<session_id>/view")
 def view(session_id: str) -> Response:
     raw_seat = request.args.get("seat", "")
-    if not raw_seat.isdigit() or len(raw_seat) > 2:
+    if not SEAT_PARAM.fullmatch(raw_seat):
         raise ApiProblem(
             400,
             "validation_error",

@@ -26,6 +26,8 @@ class Option:
         if self.kind == "flag":
             return None if isinstance(value, bool) else "must be true or false"
         if self.kind == "number":
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)  # what JSON Schema calls an integer
             if isinstance(value, bool) or not isinstance(value, int):
                 return "must be an integer"
             if not self.minimum <= value <= self.maximum:
@@ -246,11 +248,14 @@ def resolve(game: str, preset: str | None = None, overrides: Mapping[str, Any] |
     problems = []
     for name, value in (overrides or {}).items():
         option = options.get(name)
-        why = f"unknown option for {game}" if option is None else option.check(value)
+        if option is None:
+            problems.append(FieldProblem(pointer("rules", name), f"unknown option for {game}"))
+            continue
+        why = option.check(value)
         if why is not None:
             problems.append(FieldProblem(pointer("rules", name), why))
         else:
-            values[name] = value
+            values[name] = int(value) if option.kind == "number" else value
     if problems:
         raise InvalidRules("; ".join(f"{p.pointer}: {p.message}" for p in problems), problems)
     return Rules(game, values)

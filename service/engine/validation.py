@@ -5,7 +5,8 @@ Nothing else is checked, in particular not the history the piles imply: callers 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
 from .cards import DECK, Card
 from .errors import FieldProblem, InvalidState, pointer
@@ -227,7 +228,7 @@ def check_reported(
         )
     if round_over is not None and round_over != state.round_over:
         raise fail(
-            "invalid_state",
+            "invalid_turn",
             "round_over does not agree with the cards",
             ("/round_over", f"must be {str(state.round_over).lower()}"),
         )
@@ -237,3 +238,10 @@ def check_reported(
             "trump_suit is the suit of trump_card",
             ("/trump_suit", f"must be {state.trump_suit}"),
         )
+
+
+def check_reported_fields(state: GameState, reported: Mapping[str, Any]) -> None:
+    """The derived fields a caller sent, checked once the state itself is known to be consistent."""
+    check_reported(
+        state, reported.get("turn", state.turn), reported.get("round_over"), reported.get("trump_suit")
+    )

@@ -19,11 +19,19 @@ class Card(fields.Field[EngineCard]):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> EngineCard:
         found = BY_CODE.get(value) if isinstance(value, str) else None
         if found is None:
-            raise ValidationError(f"{value!r} is not a card code (rank 1-10 then D, C, S or B, e.g. '7D')")
+            raise ValidationError(
+                f"{shown(value)} is not a card code (rank 1-10 then D, C, S or B, e.g. '7D')"
+            )
         return found
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
         return None if value is None else str(value.code)
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """A caller's value quoted in a message, cut short: a hostile value is not echoed back whole."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class Integer(fields.Field[int]):
@@ -83,11 +91,20 @@ class Text(fields.Field[str]):
         return value
 
 
-def cards_list(max_items: int = 40, **kwargs: Any) -> fields.List[EngineCard]:
-    return fields.List(Card(), validate=_at_most(max_items), **kwargs)
+class BoundedList(fields.List[Any]):
+    """A list refused by its length before any item is read: a hostile body cannot make it do work per item."""
+
+    def __init__(self, inner: fields.Field[Any], max_items: int, min_items: int = 0, **kwargs: Any) -> None:
+        super().__init__(inner, **kwargs)
+        self.max_items, self.min_items = max_items, min_items
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
+        if isinstance(value, list) and not self.min_items <= len(value) <= self.max_items:
+            low = f"at least {self.min_items} and " if self.min_items else ""
+            raise ValidationError(f"must have {low}at most {self.max_items} items")
+        items: list[Any] = super()._deserialize(value, attr, data, **kwargs)
+        return items
 
 
-def _at_most(limit: int) -> Any:
-    from marshmallow.validate import Length
-
-    return Length(max=limit)
+def cards_list(max_items: int = 40, **kwargs: Any) -> BoundedList:
+    return BoundedList(Card(), max_items, **kwargs)

@@ -40,11 +40,12 @@ def load_piles(game: Any, data: dict[str, Any]) -> tuple[Rules, int, list[list[C
         except ValidationError as error:
             raise RequestInvalid.from_marshmallow(error, "/match") from error
         match = Match(tuple(raw["scores"]), raw["target"], raw["round"])
-        if len(match.scores) != sides_of(players) or match.target != rules.target:
+        if len(match.scores) != sides_of(players):
             raise RequestInvalid(
-                [FieldProblem("/match", "scores need one entry per side and the rules' target")],
-                "invalid_match",
+                [FieldProblem("/match/scores", f"must have {sides_of(players)} entries")], "invalid_match"
             )
+        if match.target != rules.target:
+            raise RequestInvalid([FieldProblem("/match/target", f"must be {rules.target}")], "invalid_match")
     else:
         match = Match((0,) * sides_of(players), rules.target, 1)
     return rules, players, captures, sweeps, match

@@ -6,9 +6,10 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from ..engine.errors import FieldProblem
 from ..engine.moves import Capture, ExchangeTrump, Move, PlayCard
 from .errors import RequestInvalid
-from .fields import Card, Integer, Seed, Text, cards_list
+from .fields import BoundedList, Card, Integer, Seed, Text, cards_list
 from .state import DECK_STYLES, MAX_PLAYERS, seat
 
 MAX_LIMIT = 10_000
@@ -25,9 +26,7 @@ class DealRequest(Strict):
     dealer = seat()
     deck = fields.String(validate=validate.OneOf(DECK_STYLES))
     preset = Text(max_length=32)
-    rules = fields.Dict(
-        keys=fields.String(validate=validate.Length(max=64)), validate=validate.Length(max=32)
-    )
+    rules = fields.Dict(validate=validate.Length(max=32))
     previous = fields.Dict()
 
     @validates_schema
@@ -55,12 +54,10 @@ class ScoreRequest(Strict):
     """Either a finished state, or just the piles of a fishing game."""
 
     state = fields.Dict()
-    rules = fields.Dict(
-        keys=fields.String(validate=validate.Length(max=64)), validate=validate.Length(max=32)
-    )
+    rules = fields.Dict(validate=validate.Length(max=32))
     players = Integer(minimum=2, maximum=MAX_PLAYERS)
-    captures = fields.List(cards_list(40), validate=validate.Length(max=MAX_PLAYERS))
-    sweeps = fields.List(Integer(minimum=0, maximum=40), validate=validate.Length(max=MAX_PLAYERS))
+    captures = BoundedList(cards_list(40), MAX_PLAYERS)
+    sweeps = BoundedList(Integer(minimum=0, maximum=40), MAX_PLAYERS)
     match = fields.Dict()
 
     @validates_schema
@@ -111,7 +108,7 @@ def load_move(game: str, raw: object, prefix: str = "/move") -> Move:
     data = load(CAPTURE_MOVE, raw, prefix)
     capture = data.get("capture")
     if capture is not None and len(set(capture)) != len(capture):
-        raise RequestInvalid.from_marshmallow(ValidationError("names a card twice", "capture"), prefix)
+        raise RequestInvalid([FieldProblem(prefix + "/capture", "names a card twice")])
     return Capture(data["card"], None if capture is None else tuple(capture))
 
 

@@ -11,7 +11,7 @@ from ..engine.cards import Card as EngineCard
 from ..engine.errors import FieldProblem, InvalidRules
 from ..engine.state import BriscolaState, FishingState, GameState, Match, TrickCard, sides_of
 from .errors import RequestInvalid
-from .fields import Boolean, Card, Integer, Text, cards_list
+from .fields import Boolean, BoundedList, Card, Integer, Text, cards_list
 
 DECK_STYLES = ("italian", "spanish", "french")
 MAX_PLAYERS = 4
@@ -27,7 +27,7 @@ class MatchSchema(Schema):
     class Meta:
         unknown = RAISE
 
-    scores = fields.List(Integer(minimum=0, maximum=MAX_SCORE), required=True, validate=validate.Length(1, 4))
+    scores = BoundedList(Integer(minimum=0, maximum=MAX_SCORE), 4, 1, required=True)
     target = Integer(minimum=1, maximum=100, required=True)
     round = Integer(minimum=1, maximum=MAX_ROUND, load_default=1)
     # Output-only fields a caller may post back unchanged.
@@ -40,25 +40,21 @@ class CommonStateSchema(Schema):
         unknown = EXCLUDE  # bookkeeping a caller keeps alongside the state is ignored
 
     game = Text(max_length=32)
-    rules = fields.Dict(
-        keys=fields.String(validate=validate.Length(max=64)), validate=validate.Length(max=32)
-    )
+    rules = fields.Dict(validate=validate.Length(max=32))
     players = Integer(minimum=2, maximum=MAX_PLAYERS, required=True)
     dealer = seat(required=True)
     turn = seat(allow_none=True)
     round_over = Boolean()
     deck = fields.String(validate=validate.OneOf(DECK_STYLES))
-    hands = fields.List(cards_list(10), required=True, validate=validate.Length(max=MAX_PLAYERS))
+    hands = BoundedList(cards_list(10), MAX_PLAYERS, required=True)
     stock = cards_list(40, required=True)
-    captures = fields.List(cards_list(40), required=True, validate=validate.Length(max=MAX_PLAYERS))
+    captures = BoundedList(cards_list(40), MAX_PLAYERS, required=True)
     match = fields.Nested(MatchSchema)
 
 
 class FishingStateSchema(CommonStateSchema):
     table = cards_list(40, required=True)
-    sweeps = fields.List(
-        Integer(minimum=0, maximum=40), required=True, validate=validate.Length(max=MAX_PLAYERS)
-    )
+    sweeps = BoundedList(Integer(minimum=0, maximum=40), MAX_PLAYERS, required=True)
     last_capturer = seat(allow_none=True, load_default=None)
 
 
@@ -73,7 +69,7 @@ class TrickCardSchema(Schema):
 class BriscolaStateSchema(CommonStateSchema):
     trump_card = Card(required=True)
     trump_suit = fields.String(validate=validate.OneOf(["D", "C", "S", "B"]))
-    trick = fields.List(fields.Nested(TrickCardSchema), load_default=list, validate=validate.Length(max=3))
+    trick = BoundedList(fields.Nested(TrickCardSchema), 3, load_default=list)
     leader = seat(required=True)
 
 

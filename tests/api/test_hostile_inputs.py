@@ -272,7 +272,7 @@ def fewer_hands_than_players() -> Iterator[Case]:
         ("previous-3-of-2", DEAL, {"seed": 1, "previous": three}, "/previous/hands"),
     ]
     for name, path, body, pointer in rows:
-        yield Case(f"fewer-hands-{name}", path, body, code="invalid_seat", pointer=pointer, bug=FEWER_HANDS)
+        yield Case(f"fewer-hands-{name}", path, body, code="invalid_seat", pointer=pointer)
 
 
 def types() -> Iterator[Case]:
@@ -534,8 +534,6 @@ def test_integral_floats_give_the_same_answer(client: FlaskClient) -> None:
     assert whole == floats
 
 
-@pytest.mark.xfail(strict=True, reason="integer rule options (target, rounds_to_win) refuse integral floats "
-                                       "('must be an integer') while every other integer field accepts them")
 @pytest.mark.parametrize(("path", "body"), [
     (DEAL, {"players": 2, "seed": 1, "rules": {"target": 15.0}}),
     ("/v1/games/briscola/deal", {"players": 2, "seed": 1, "rules": {"rounds_to_win": 2.0}}),
@@ -686,15 +684,11 @@ def test_odd_session_view_seat(client: FlaskClient, session: str, seat: str) -> 
     assert "/seat" in [error["pointer"] for error in body.get("errors", [])]
 
 
-@pytest.mark.xfail(strict=True, reason="sessions.py accepts any str.isdigit() text and then int() raises "
-                                       "ValueError on digits such as '²': a 500 internal_error")
 @pytest.mark.parametrize("seat", ["²", "1²", "①"])
 def test_superscript_digit_session_view_seat(client: FlaskClient, session: str, seat: str) -> None:
     assert_problem(client.get(f"{session}/view", query_string={"seat": seat}), 400, "validation_error")
 
 
-@pytest.mark.xfail(strict=True, reason="expected_version() in sessions.py checks str.isdigit() then int(): an "
-                                       "If-Match of \"\u00b2\" (one Latin-1 byte, 0xB2) is a 500 internal_error")
 @pytest.mark.parametrize("method", ["PUT", "DELETE", "POST"])
 def test_superscript_digit_if_match(client: FlaskClient, session: str, method: str) -> None:
     path, body = {"PUT": (session, {"state": SCOPA}), "DELETE": (session, None),
@@ -706,40 +700,29 @@ def test_superscript_digit_if_match(client: FlaskClient, session: str, method: s
 # -- pointers that must name the bad field -------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="a seat outside the table in POST /view is reported at /state/seat, a "
-                                       "field that does not exist: observe() raises InvalidState and the handler "
-                                       "prefixes '/state'")
 @pytest.mark.parametrize("seat", [2, 3])
 def test_view_seat_beyond_the_table_names_seat(client: FlaskClient, seat: int) -> None:
     body = assert_problem(client.post(VIEW, json={"state": SCOPA, "seat": seat}), 400, None)
     assert [error["pointer"] for error in body["errors"]] == ["/seat"]
 
 
-@pytest.mark.xfail(strict=True, reason="GET /v1/sessions/{id}/view?seat=3 on a 2-player session reports "
-                                       "/state/seat; the seat is the query parameter")
 def test_session_view_seat_beyond_the_table_names_seat(client: FlaskClient, session: str) -> None:
     body = assert_problem(client.get(f"{session}/view?seat=3"), 400, None)
     assert [error["pointer"] for error in body["errors"]] == ["/seat"]
 
 
-@pytest.mark.xfail(strict=True, reason="a capture naming a card twice is reported at /move: load_move raises "
-                                       "ValidationError(message, 'capture'), whose field name flatten() ignores")
 def test_capture_naming_a_card_twice_names_capture(client: FlaskClient) -> None:
     body = assert_problem(client.post(PLAY, json={"state": SCOPA, "move": {"card": "7D", "capture": ["3C", "3C"]}}),
                           400, "validation_error")
     assert all(error["pointer"].startswith("/move/capture") for error in body["errors"]), body
 
 
-@pytest.mark.xfail(strict=True, reason="a rules key over 64 characters is reported at /rules/<key>/key, a "
-                                       "location that does not exist (marshmallow's Dict key error nesting)")
 def test_long_rules_key_names_the_key(client: FlaskClient) -> None:
     key = "k" * 65
     body = assert_problem(client.post(DEAL, json={"players": 2, "seed": 1, "rules": {key: 1}}), 400, None)
     assert [error["pointer"] for error in body["errors"]] == [f"/rules/{key}"]
 
 
-@pytest.mark.xfail(strict=True, reason="score (piles form) reports a match.target that differs from the rules at "
-                                       "/match, not /match/target as the state form does")
 def test_piles_match_target_names_target(client: FlaskClient) -> None:
     response = client.post(SCORE, json={"players": 2, "captures": [[], []], "match": {"scores": [0, 0],
                                                                                        "target": 5}})

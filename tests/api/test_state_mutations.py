@@ -30,6 +30,7 @@ FISHING_SETUPS = [setup for setup in SETUPS if setup[0] != "briscola"]
 STATE_CODES = {
     "invalid_card", "duplicate_card", "missing_cards", "invalid_seat", "invalid_hand_sizes", "invalid_stock_size",
     "invalid_trick", "invalid_piles", "invalid_last_capturer", "invalid_match", "invalid_turn",
+    "invalid_trump",
 }
 DOCUMENTED_400 = STATE_CODES | {
     "bad_request", "invalid_json", "validation_error", "invalid_rules", "game_mismatch", "round_not_over",
@@ -438,8 +439,6 @@ def test_a_briscola_trick_out_of_order(api: FlaskClient, state: dict[str, Any], 
 # -- derived fields that disagree ------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="a round_over that disagrees with the cards is refused with code "
-                                       "'invalid_state', which README/API.md do not list among the state codes")
 @settings(max_examples=10, phases=[Phase.generate])
 @given(state=played_states())
 def test_a_wrong_round_over_has_a_documented_code(api: FlaskClient, state: dict[str, Any]) -> None:
@@ -448,8 +447,6 @@ def test_a_wrong_round_over_has_a_documented_code(api: FlaskClient, state: dict[
     refused(api, state, STATE_CODES)
 
 
-@pytest.mark.xfail(strict=True, reason="a trump_suit that disagrees with trump_card is refused with code "
-                                       "'invalid_trump', undocumented and without a localized title ('Error')")
 @settings(max_examples=10, phases=[Phase.generate])
 @given(state=played_states([setup for setup in SETUPS if setup[0] == "briscola"]), suit=st.sampled_from("DCSB"))
 def test_a_wrong_trump_suit_has_a_documented_code(api: FlaskClient, state: dict[str, Any], suit: str) -> None:
@@ -459,8 +456,6 @@ def test_a_wrong_trump_suit_has_a_documented_code(api: FlaskClient, state: dict[
     refused(api, state, STATE_CODES)
 
 
-@pytest.mark.xfail(strict=True, reason="a fishing state without hands is a 500: FishingState.turn takes max() of "
-                                       "no hands, evaluated by checked_state() before the seat checks")
 @settings(max_examples=10, phases=[Phase.generate])
 @given(state=played_states(FISHING_SETUPS))
 def test_a_state_without_hands_is_refused(api: FlaskClient, state: dict[str, Any]) -> None:

@@ -386,7 +386,6 @@ SLOW_LISTS = (
 )
 
 
-@pytest.mark.xfail(strict=True, reason=SLOW_LISTS)
 @pytest.mark.parametrize("field", ["hands", "captures"])
 def test_long_lists_of_lists_are_refused_fast(api: FlaskClient, field: str) -> None:
     base = len(json.dumps({"state": {**SCOPA_STATE, field: []}}, separators=(",", ":")))
@@ -403,7 +402,6 @@ MANY_ERRORS = (
 )
 
 
-@pytest.mark.xfail(strict=True, reason=MANY_ERRORS)
 @pytest.mark.parametrize(
     ("path", "body"),
     [
