@@ -1,0 +1,80 @@
+"""The marshmallow schemas and the rule options agree with the components of openapi.yaml."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from marshmallow import Schema
+
+from service.api import sessions
+from service.engine.options import OPTIONS
+from service.schemas import requests, state
+
+SPEC = yaml.safe_load((Path(__file__).resolve().parents[1] / "openapi.yaml").read_text())
+COMPONENTS = SPEC["components"]["schemas"]
+
+
+def body_schema(path: str, method: str = "post") -> dict[str, Any]:
+    found = SPEC["paths"][path][method]["requestBody"]["content"]["application/json"]["schema"]
+    return COMPONENTS[found["$ref"].rsplit("/", 1)[1]] if "$ref" in found else found
+
+
+def fields_of(*schemas: Schema) -> tuple[set[str], set[str]]:
+    names = {name for schema in schemas for name in schema.fields}
+    required = set.intersection(*({n for n, f in schema.fields.items() if f.required} for schema in schemas))
+    return names, required
+
+
+CASES = {
+    "Match": ((state.MatchSchema(),), COMPONENTS["Match"]),
+    "State": ((state.FishingStateSchema(), state.BriscolaStateSchema()), COMPONENTS["State"]),
+    "TrickCard": ((state.TrickCardSchema(),), COMPONENTS["State"]["properties"]["trick"]["items"]),
+    "Move": ((requests.CaptureMoveSchema(), requests.BriscolaMoveSchema()), COMPONENTS["Move"]),
+    "DealRequest": ((requests.DealRequest(),), COMPONENTS["DealRequest"]),
+    "MoveRequest": ((requests.MoveRequest(),), COMPONENTS["MoveRequest"]),
+    "legal-moves": ((requests.StateRequest(),), body_schema("/v1/games/{game}/legal-moves")),
+    "view": ((requests.ViewRequest(),), body_schema("/v1/games/{game}/view")),
+    "score": ((requests.ScoreRequest(),), body_schema("/v1/games/{game}/score")),
+    "createSession": ((sessions.CreateSession(),), body_schema("/v1/sessions")),
+    "replaceSession": ((sessions.ReplaceSession(),), body_schema("/v1/sessions/{id}", "put")),
+    "sessionMove": ((sessions.SessionMove(),), body_schema("/v1/sessions/{id}/moves")),
+}
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_schema_fields_match_the_spec(name: str) -> None:
+    schemas, component = CASES[name]
+    names, required = fields_of(*schemas)
+    assert names == set(component["properties"]), name
+    assert required == set(component.get("required", [])), name
+
+
+@pytest.mark.parametrize("name", ["Match", "TrickCard", "Move", "DealRequest", "MoveRequest", "legal-moves"])
+def test_strict_schemas_are_closed_in_the_spec_too(name: str) -> None:
+    schemas, component = CASES[name]
+    assert all(schema.unknown == "raise" for schema in schemas)
+    assert component.get("additionalProperties") is False
+
+
+def test_state_ignores_unknown_fields_as_the_spec_allows() -> None:
+    assert state.FishingStateSchema().unknown == "exclude"
+    assert COMPONENTS["State"].get("additionalProperties", True) is not False
+
+
+def test_every_rule_option_is_in_the_spec_with_its_values() -> None:
+    spec_rules = COMPONENTS["Rules"]["properties"]
+    options = {option.name: option for game_options in OPTIONS.values() for option in game_options}
+    assert set(spec_rules) == set(options)
+    for name, option in options.items():
+        values = {o.choices for game in OPTIONS.values() for o in game if o.name == name}
+        spec = spec_rules[name]
+        if option.kind == "choice":
+            assert set(spec["enum"]) == {value for choices in values for value in choices}, name
+        elif option.kind == "flag":
+            assert spec["type"] == "boolean", name
+        else:
+            bounds = {(o.minimum, o.maximum) for game in OPTIONS.values() for o in game if o.name == name}
+            assert spec["type"] == "integer" and {(spec["minimum"], spec["maximum"])} == bounds, name
