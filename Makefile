@@ -30,7 +30,7 @@ redis-server:
 	  else echo "redis-server is missing: install the Debian package redis-server" >&2; exit 1; fi; }
 
 lint: $(VENV)/.installed-dev
-	$(BIN)/ruff check service tests bench
+	$(BIN)/ruff check service tests deploy $(wildcard bench)
 
 types: $(VENV)/.installed-dev
 	$(BIN)/mypy service
