@@ -93,7 +93,7 @@ def show_game(game_name: str) -> Response:
 @blueprint.post("/<game_name>/deal")
 def deal(game_name: str) -> Response:
     game, alias_preset = game_for(game_name)
-    data = body(schemas.DealRequest())
+    data = body(schemas.DEAL_REQUEST)
     if "previous" in data:
         previous = checked_state(game, data["previous"], "/previous")
         if not previous.round_over:
@@ -138,7 +138,7 @@ def deal(game_name: str) -> Response:
 @blueprint.post("/<game_name>/legal-moves")
 def legal_moves(game_name: str) -> Response:
     game, _ = game_for(game_name)
-    data = body(schemas.StateRequest())
+    data = body(schemas.STATE_REQUEST)
     state = checked_state(game, data["state"])
     found = game.legal_moves(state, data.get("limit"))
     return jsonify(
@@ -154,7 +154,7 @@ def legal_moves(game_name: str) -> Response:
 @blueprint.post("/<game_name>/validate")
 def validate_move(game_name: str) -> Response:
     game, _ = game_for(game_name)
-    data = body(schemas.MoveRequest())
+    data = body(schemas.MOVE_REQUEST)
     state = checked_state(game, data["state"])
     move = schemas.load_move(game.name, data["move"])
     try:
@@ -178,7 +178,7 @@ def validate_move(game_name: str) -> Response:
 @blueprint.post("/<game_name>/play")
 def play(game_name: str) -> Response:
     game, _ = game_for(game_name)
-    data = body(schemas.MoveRequest())
+    data = body(schemas.MOVE_REQUEST)
     state = checked_state(game, data["state"])
     after, events = played(game, state, schemas.load_move(game.name, data["move"]))
     return jsonify({"state": dump_state(after), "events": dump_events(events)})
@@ -198,7 +198,7 @@ def played(game: Game, state: GameState, move: Any) -> tuple[GameState, list[Any
 @blueprint.post("/<game_name>/score")
 def score(game_name: str) -> Response:
     game, _ = game_for(game_name)
-    data = body(schemas.ScoreRequest())
+    data = body(schemas.SCORE_REQUEST)
     if "state" in data:
         return jsonify(dump_score(game.score(checked_state(game, data["state"]))))
     return jsonify(dump_score(score_from_piles(game, data)))
@@ -216,7 +216,7 @@ def score_from_piles(game: Game, data: dict[str, Any]) -> RoundScore:
 @blueprint.post("/<game_name>/view")
 def view(game_name: str) -> Response:
     game, _ = game_for(game_name)
-    data = body(schemas.ViewRequest())
+    data = body(schemas.VIEW_REQUEST)
     state = checked_state(game, data["state"])
     return render_view(state, data["seat"])
 

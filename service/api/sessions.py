@@ -40,6 +40,9 @@ class SessionMove(schemas.Strict):
     move = fields.Dict(required=True)
 
 
+CREATE_SESSION, REPLACE_SESSION, SESSION_MOVE = CreateSession(), ReplaceSession(), SessionMove()
+
+
 def store() -> SessionStore:
     found: SessionStore = current_app.extensions["session_store"]
     return found
@@ -111,7 +114,7 @@ def load_session(session_id: str) -> tuple[Snapshot, dict[str, Any]]:
 
 @blueprint.post("")
 def create() -> Response:
-    data = schemas.load(CreateSession(), read_json(current_app))
+    data = schemas.load(CREATE_SESSION, read_json(current_app))
     game, _ = game_for(data["game"])
     state = checked_state(game, data["state"])
     snapshot = call(store().create, document(game.name, dump_state(state)))
@@ -129,7 +132,7 @@ def show(session_id: str) -> Response:
 @blueprint.put("/<session_id>")
 def replace(session_id: str) -> Response:
     version = expected_version(session_id)
-    data = schemas.load(ReplaceSession(), read_json(current_app))
+    data = schemas.load(REPLACE_SESSION, read_json(current_app))
     _, stored = load_session(session_id)
     game, _ = game_for(data.get("game", stored["game"]))
     state = checked_state(game, data["state"])
@@ -147,7 +150,7 @@ def delete(session_id: str) -> Response:
 @blueprint.post("/<session_id>/moves")
 def move(session_id: str) -> Response:
     version = expected_version(session_id)
-    data = schemas.load(SessionMove(), read_json(current_app))
+    data = schemas.load(SESSION_MOVE, read_json(current_app))
     snapshot, stored = load_session(session_id)
     if snapshot.version != version:
         call(_conflict, session_id, snapshot.version, version)

@@ -74,8 +74,25 @@ def check_seats(state: GameState) -> None:
             )
 
 
+def all_cards(state: GameState) -> list[Card]:
+    cards = [card for hand in state.hands for card in hand]
+    if isinstance(state, FishingState):
+        cards += state.table
+    else:
+        cards += [played.card for played in state.trick]
+        if state.trump_under_stock:
+            cards.append(state.trump_card)
+    cards += state.stock
+    for pile in state.captures:
+        cards += pile
+    return cards
+
+
 def check_cards(state: GameState) -> None:
     deck = deck_for(state)
+    cards = all_cards(state)
+    if len(cards) == len(deck) and set(cards) == set(deck):
+        return  # every card once: the usual case needs no pointers
     allowed = set(deck)
     seen: dict[Card, str] = {}
     duplicates, foreign = [], []

@@ -6,6 +6,7 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from ..engine.cards import BY_CODE
 from ..engine.errors import FieldProblem
 from ..engine.moves import Capture, ExchangeTrump, Move, PlayCard
 from .errors import RequestInvalid
@@ -91,7 +92,24 @@ CAPTURE_MOVE = CaptureMoveSchema()
 BRISCOLA_MOVE = BriscolaMoveSchema()
 
 
+def _plain_envelope(schema: Schema, raw: dict[str, Any]) -> bool:
+    """Whether a request body is a well-formed envelope the schema would pass unchanged: the hot path skips it."""
+    if schema is MOVE_REQUEST:
+        return raw.keys() == {"state", "move"} and type(raw["state"]) is dict and type(raw["move"]) is dict
+    if schema is STATE_REQUEST:
+        limit = raw.get("limit", 0)
+        return (
+            raw.keys() <= {"state", "limit"}
+            and type(raw.get("state")) is dict
+            and type(limit) is int
+            and 0 <= limit <= MAX_LIMIT
+        )
+    return False
+
+
 def load(schema: Schema, raw: object, prefix: str = "") -> dict[str, Any]:
+    if isinstance(raw, dict) and _plain_envelope(schema, raw):
+        return raw
     if not isinstance(raw, dict):
         raise RequestInvalid.from_marshmallow(ValidationError("must be a JSON object"), prefix)
     try:
@@ -105,11 +123,33 @@ def load_move(game: str, raw: object, prefix: str = "/move") -> Move:
     if game == "briscola":
         data = load(BRISCOLA_MOVE, raw, prefix)
         return PlayCard(data["card"]) if "card" in data else ExchangeTrump(data["exchange"])
+    fast = _plain_capture(raw)
+    if fast is not None:
+        return fast
     data = load(CAPTURE_MOVE, raw, prefix)
     capture = data.get("capture")
     if capture is not None and len(set(capture)) != len(capture):
         raise RequestInvalid([FieldProblem(prefix + "/capture", "names a card twice")])
     return Capture(data["card"], None if capture is None else tuple(capture))
+
+
+def _plain_capture(raw: object) -> Capture | None:
+    """A well-formed fishing move read without the schema, or None to let the schema explain what is wrong."""
+    if type(raw) is not dict or not raw.keys() <= {"card", "capture"}:
+        return None
+    code = raw.get("card")
+    card = BY_CODE.get(code) if type(code) is str else None
+    if card is None:
+        return None
+    if "capture" not in raw:
+        return Capture(card, None)
+    taken = raw["capture"]
+    if type(taken) is not list or len(taken) > 40 or not all(type(code) is str for code in taken):
+        return None
+    cards = [BY_CODE.get(code) for code in taken]
+    if None in cards or len(set(cards)) != len(cards):
+        return None
+    return Capture(card, tuple(cards))  # type: ignore[arg-type]
 
 
 def dump_move(move: Move) -> dict[str, Any]:
@@ -118,3 +158,10 @@ def dump_move(move: Move) -> dict[str, Any]:
     if isinstance(move, PlayCard):
         return {"card": move.card.code}
     return {"exchange": move.card.code}
+
+
+DEAL_REQUEST = DealRequest()
+STATE_REQUEST = StateRequest()
+MOVE_REQUEST = MoveRequest()
+SCORE_REQUEST = ScoreRequest()
+VIEW_REQUEST = ViewRequest()

@@ -11,6 +11,7 @@ from ..engine.cards import Card as EngineCard
 from ..engine.errors import FieldProblem, InvalidRules
 from ..engine.state import BriscolaState, FishingState, GameState, Match, TrickCard, sides_of
 from .errors import RequestInvalid
+from .fastpath import read_state
 from .fields import Boolean, BoundedList, Card, Integer, Text, cards_list
 
 DECK_STYLES = ("italian", "spanish", "french")
@@ -90,11 +91,13 @@ def load_state(game: str, raw: object, prefix: str = "/state") -> tuple[GameStat
     """The engine state and the derived fields the caller reported (turn, round_over, trump_suit)."""
     if not isinstance(raw, dict):
         raise RequestInvalid([FieldProblem(prefix, "must be an object")])
-    schema = BRISCOLA_STATE if game == "briscola" else FISHING_STATE
-    try:
-        data = schema.load(raw)
-    except ValidationError as error:
-        raise RequestInvalid.from_marshmallow(error, prefix) from error
+    data = read_state(raw, game == "briscola")
+    if data is None:
+        schema = BRISCOLA_STATE if game == "briscola" else FISHING_STATE
+        try:
+            data = schema.load(raw)
+        except ValidationError as error:
+            raise RequestInvalid.from_marshmallow(error, prefix) from error
     if "game" in data and data["game"] != game and not (game == "briscola" and data["game"] == "brisca"):
         raise RequestInvalid([FieldProblem(prefix + "/game", f"must be {game}")], "game_mismatch")
     rules = load_rules(game, data.get("rules"), prefix)
