@@ -11,11 +11,11 @@ $(BIN)/python:
 	$(BIN)/pip install --quiet --upgrade pip
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+	$(BIN)/pip install --quiet --constraint deploy/constraints.txt -e .
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet --constraint deploy/constraints.txt -e '.[dev]'
 	touch $@ $(VENV)/.installed
 
 run: $(VENV)/.installed
