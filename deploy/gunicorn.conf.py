@@ -31,7 +31,9 @@ bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
 if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="cardrules-metrics-")
 worker_class = "sync"
-workers = int(os.environ.get("WEB_CONCURRENCY") or _cpu_count())
+# Without Redis, sessions live in one process's memory, so one worker keeps them coherent; with Redis, one
+# worker per usable core.
+workers = int(os.environ.get("WEB_CONCURRENCY") or (_cpu_count() if os.environ.get("REDIS_URL") else 1))
 
 # Kubernetes gives the pod terminationGracePeriodSeconds (40) = preStop (5) + graceful_timeout (20) + slack.
 timeout = 30
