@@ -40,8 +40,9 @@ pytest: $(VENV)/.installed-dev redis-server
 
 test: lint types pytest
 
+# Engine, worst-case, HTTP-against-ceiling and memory benchmarks (about 6 minutes; --quick for a smoke run).
 bench: $(VENV)/.installed-dev
-	$(BIN)/python -m bench.engine
+	$(BIN)/python -m bench
 
 deploy-check: $(VENV)/.installed-dev
 	bash deploy/check.sh

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from typing import Any
 
 from flask import Flask, Response
 from prometheus_client import (
@@ -45,9 +46,15 @@ def init_metrics(app: Flask) -> Callable[[str, str, int, float], None]:
     def metrics() -> Response:
         return Response(generate_latest(registry()), content_type=CONTENT_TYPE_LATEST)
 
+    counters: dict[tuple[str, str, int], tuple[Any, Any]] = {}
+
     def observe(method: str, route: str, status: int, seconds: float) -> None:
-        REQUESTS.labels(method, route, str(status)).inc()
-        LATENCY.labels(method, route).observe(seconds)
+        key = (method, route, status)
+        children = counters.get(key)
+        if children is None:  # label lookups cost more than the observation itself
+            children = counters[key] = (REQUESTS.labels(method, route, str(status)), LATENCY.labels(method, route))
+        children[0].inc()
+        children[1].observe(seconds)
 
     return observe
 

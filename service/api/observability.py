@@ -76,6 +76,8 @@ def init_app(app: Flask, settings: Settings) -> None:
         elapsed = time.perf_counter() - g.get("started", time.perf_counter())
         route = request.url_rule.rule if request.url_rule else "unmatched"
         observe(request.method, route, response.status_code, elapsed)
+        if not log.isEnabledFor(logging.INFO):
+            return response
         log.info(
             "request",
             extra={

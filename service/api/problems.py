@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from flask import Flask, Response, request
+from flask import Flask, Response, g, request
 from werkzeug.exceptions import HTTPException
 
 from ..engine.errors import FieldProblem, IllegalMove, InvalidRules, InvalidState, RulesError
@@ -41,7 +41,11 @@ class ApiProblem(Exception):
 
 
 def language() -> str:
-    return request.accept_languages.best_match(i18n.SUPPORTED, default="en") or "en"
+    """The caller's language among those the service speaks, parsed once per request."""
+    chosen: str | None = g.get("language")
+    if chosen is None:
+        chosen = g.language = request.accept_languages.best_match(i18n.SUPPORTED, default="en") or "en"
+    return chosen
 
 
 def problem_response(
