@@ -89,7 +89,7 @@ class Options:
     ``sizes`` None means any size; ``fixed`` holds sets known without a search (rank matches, ace takes all).
     """
 
-    __slots__ = ("fixed", "index", "sizes", "total")
+    __slots__ = ("any", "fixed", "index", "sizes", "total")
 
     def __init__(
         self,
@@ -99,6 +99,11 @@ class Options:
         fixed: tuple[tuple[Card, ...], ...] | None = None,
     ) -> None:
         self.index, self.total, self.sizes, self.fixed = index, total, sizes, fixed
+        # Whether there is any set at all: asked of every card at every turn, so worked out once.
+        if fixed is not None:
+            self.any = bool(fixed)
+        else:
+            self.any = bool(sizes) if sizes is not None else index.reaches(total)
 
     def __iter__(self) -> Iterator[tuple[Card, ...]]:
         if self.fixed is not None:
@@ -106,9 +111,7 @@ class Options:
         return self.index.sets(self.total, self.sizes)
 
     def __bool__(self) -> bool:
-        if self.fixed is not None:
-            return bool(self.fixed)
-        return bool(self.sizes) if self.sizes is not None else self.index.reaches(self.total)
+        return self.any
 
     def count(self) -> int:
         if self.fixed is not None:
@@ -228,7 +231,9 @@ class FishingGame:
 
     def check(self, state: FishingState, move: Capture) -> Capture:
         """The move with its capture filled in, or IllegalMove saying which rule forbids it."""
-        seat = state.turn
+        return self._check(state, move, state.turn)
+
+    def _check(self, state: FishingState, move: Capture, seat: int | None) -> Capture:
         if seat is None:
             raise IllegalMove("round_over", "the round is over: no card may be played")
         card = move.card
@@ -279,8 +284,8 @@ class FishingGame:
             )
 
     def play(self, state: FishingState, move: Capture) -> tuple[FishingState, list[Event]]:
-        move = self.check(state, move)
         seat = state.turn
+        move = self._check(state, move, seat)
         assert seat is not None
         card, taken = move.card, move.capture or ()
         hands = list(state.hands)
