@@ -7,7 +7,6 @@ dealt; everything else is here, once (STYLE.md: rules are data plus small hooks)
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
 from functools import lru_cache
 
 from . import capture as search
@@ -18,7 +17,7 @@ from .fishing_score import score_round
 from .moves import Capture, LegalMoves
 from .options import Rules
 from .scoring import RoundScore
-from .state import Event, FishingState, Match, playing_order, sides_of
+from .state import Event, FishingState, Match, evolve, playing_order, sides_of
 from .validation import check_fishing, check_reported
 
 MAX_LISTED_MOVES = 2000
@@ -335,7 +334,7 @@ class FishingGame:
         for position in range(size * state.players):
             hands[order[position % state.players]].append(stock[position])
         dealt = size * state.players
-        state = replace(state, hands=tuple(map(tuple, hands)), stock=tuple(stock[dealt:]))
+        state = evolve(state, hands=tuple(map(tuple, hands)), stock=tuple(stock[dealt:]))
         return state, Event("cards_dealt", {"cards_each": size, "stock": len(state.stock)})
 
     def end_round(self, state: FishingState) -> tuple[FishingState, list[Event]]:
@@ -346,7 +345,7 @@ class FishingGame:
             captures = list(state.captures)
             captures[seat] = (*captures[seat], *state.table)
             events.append(Event("table_collected", {"seat": seat, "cards": state.table}))
-            state = replace(state, table=(), captures=tuple(captures))
+            state = evolve(state, table=(), captures=tuple(captures))
         events.append(Event("round_over", {}))
         return state, events
 

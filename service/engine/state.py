@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, TypeVar
 
 from .cards import Card
 from .options import Rules
@@ -123,3 +123,20 @@ class BriscolaState:
 
 
 GameState = FishingState | BriscolaState
+
+
+S = TypeVar("S", FishingState, BriscolaState)
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def evolve(state: S, **changes: Any) -> S:
+    """A copy of ``state`` with some fields changed: ``dataclasses.replace`` without its per-call introspection,
+    since every play of every game makes one."""
+    cls = type(state)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(item.name for item in fields(cls))
+    copy = object.__new__(cls)
+    for name in names:
+        object.__setattr__(copy, name, changes[name] if name in changes else getattr(state, name))
+    return copy
