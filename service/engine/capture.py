@@ -45,25 +45,22 @@ def sizes_reaching(masks: list[list[int]], total: int) -> list[int]:
 
 
 def subsets_any_size(values: Sequence[int], reach: list[int], total: int) -> Iterator[tuple[int, ...]]:
-    """Index tuples (ascending) of every non-empty subset summing to ``total``."""
+    """Index tuples (ascending, in lexicographic order) of every non-empty subset summing to ``total``."""
     if not 0 < total <= MAX_SUM or not reach[0] >> total & 1:
         return
-    chosen: list[int] = []
-    n = len(values)
-
-    def walk(i: int, remaining: int) -> Iterator[tuple[int, ...]]:
+    last = len(values) - 1
+    # Depth first with an explicit stack; smaller indices are pushed last so they come out first.
+    stack: list[tuple[int, int, tuple[int, ...]]] = [(0, total, ())]
+    while stack:
+        start, remaining, chosen = stack.pop()
         if remaining == 0:
-            yield tuple(chosen)
-            return
-        for j in range(i, n):
+            yield chosen
+            continue
+        for j in range(last, start - 1, -1):
             value = values[j]
             # Take card j next only if the rest can still be made from the cards after it.
             if value <= remaining and reach[j + 1] >> (remaining - value) & 1:
-                chosen.append(j)
-                yield from walk(j + 1, remaining - value)
-                chosen.pop()
-
-    yield from walk(0, total)
+                stack.append((j + 1, remaining - value, (*chosen, j)))
 
 
 def subsets(
