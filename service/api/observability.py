@@ -5,10 +5,10 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import os
 import re
 import sys
 import time
-import uuid
 from typing import Any
 
 from flask import Flask, Response, g, request
@@ -64,7 +64,7 @@ def init_app(app: Flask, settings: Settings) -> None:
     @app.before_request
     def start() -> None:
         inbound = request.headers.get(REQUEST_ID, "")
-        g.request_id = inbound if _SANE_ID.fullmatch(inbound) else uuid.uuid4().hex
+        g.request_id = inbound if _SANE_ID.fullmatch(inbound) else os.urandom(16).hex()
         g.started = time.perf_counter()
 
     @app.after_request

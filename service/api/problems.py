@@ -6,10 +6,13 @@ The mapping from every error class to its status lives here and nowhere else.
 from __future__ import annotations
 
 import logging
+from functools import lru_cache
 from typing import Any
 
 from flask import Flask, Response, g, request
+from werkzeug.datastructures import LanguageAccept
 from werkzeug.exceptions import HTTPException
+from werkzeug.http import parse_accept_header
 
 from ..engine.errors import FieldProblem, IllegalMove, InvalidRules, InvalidState, RulesError
 from ..schemas.errors import RequestInvalid
@@ -41,11 +44,18 @@ class ApiProblem(Exception):
 
 
 def language() -> str:
-    """The caller's language among those the service speaks, parsed once per request."""
+    """The caller's language among those the service speaks, parsed once per distinct header."""
     chosen: str | None = g.get("language")
     if chosen is None:
-        chosen = g.language = request.accept_languages.best_match(i18n.SUPPORTED, default="en") or "en"
+        chosen = g.language = _best_language(request.headers.get("Accept-Language", ""))
     return chosen
+
+
+@lru_cache(maxsize=512)
+def _best_language(header: str) -> str:
+    if not header:
+        return "en"
+    return parse_accept_header(header, LanguageAccept).best_match(i18n.SUPPORTED, default="en") or "en"
 
 
 def problem_response(
