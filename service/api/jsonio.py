@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
-from flask import Flask, request
+from flask import Flask, Response, request
 from flask.json.provider import JSONProvider
 
 from ..engine.errors import FieldProblem
@@ -17,6 +17,11 @@ class OrjsonProvider(JSONProvider):
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
         return orjson.loads(s)
+
+    def response(self, *args: Any, **kwargs: Any) -> Response:
+        """``jsonify``: orjson's bytes straight into the response, without a detour through ``str``."""
+        body = orjson.dumps(self._prepare_response_obj(args, kwargs))
+        return Response(body, mimetype="application/json")
 
 
 def dumps(obj: Any) -> bytes:
