@@ -37,7 +37,7 @@ class TableIndex:
             self.by_rank.setdefault(card.rank, []).append(card)
         self._reach: list[int] | None = None
         self._masks: list[list[int]] | None = None
-        self.options: dict[tuple[object, ...], Options] = {}  # per card rank and the rules that shape captures
+        self.options: dict[tuple[object, ...], dict[int, Options]] = {}  # by the rules that shape captures, then rank
 
     @property
     def reach(self) -> list[int]:
@@ -137,10 +137,12 @@ class FishingGame:
     # -- hooks ---------------------------------------------------------------------------------------------------
     def options(self, rules: Rules, card: Card, index: TableIndex) -> Options:
         """The capture sets ``card`` has on this table, remembered per rank for the position."""
-        key = (self.name, card.rank, rules.by_name.get("asso_piglia_tutto"), rules.by_name["capture_choice"])
-        found = index.options.get(key)
+        by_rank = index.options.get(rules.capture_key)
+        if by_rank is None:
+            by_rank = index.options[rules.capture_key] = {}
+        found = by_rank.get(card.rank)
         if found is None:
-            found = index.options[key] = self.capture_options(rules, card, index)
+            found = by_rank[card.rank] = self.capture_options(rules, card, index)
         return found
 
     def capture_options(self, rules: Rules, card: Card, index: TableIndex) -> Options:

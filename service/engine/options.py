@@ -196,12 +196,14 @@ PRESETS: dict[str, dict[str, Preset]] = {
 class Rules(Mapping[str, Any]):
     """A game's fully resolved options: every option of the game, each with a value."""
 
-    __slots__ = ("_values", "by_name", "game")
+    __slots__ = ("_values", "by_name", "capture_key", "game")
 
     def __init__(self, game: str, values: Mapping[str, Any]) -> None:
         self.game = game
         self._values = dict(values)
         self.by_name = self._values  # plain dict access for the engine's hot paths
+        # The options that shape which table cards a card may take, as one key for per-table memos.
+        self.capture_key = (game, self._values.get("asso_piglia_tutto"), self._values.get("capture_choice"))
 
     def __getitem__(self, name: str) -> Any:
         return self._values[name]
