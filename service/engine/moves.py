@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import Card
 
 
-@dataclass(frozen=True, slots=True)
-class Capture:
-    """Scopa, Scopone, Escoba: play ``card``; ``capture`` None means "capture if this card can"."""
+class Capture(NamedTuple):
+    """Scopa, Scopone, Escoba: play ``card``; ``capture`` None means "capture if this card can".
+
+    A named tuple rather than a dataclass: legal-move lists build thousands of them.
+    """
 
     card: Card
     capture: tuple[Card, ...] | None = None
