@@ -45,8 +45,8 @@ def checked_state(game: Game, raw: object, prefix: str = "/state") -> GameState:
         game.validate(state)
         check_reported_fields(state, reported)
     except InvalidState as error:
-        error.prefix = prefix  # type: ignore[attr-defined]
-        raise
+        problems = [FieldProblem(prefix + problem.pointer, problem.message) for problem in error.problems]
+        raise InvalidState(error.code, error.message, problems) from error
     return state
 
 

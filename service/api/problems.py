@@ -90,10 +90,6 @@ def problem_response(
     return response
 
 
-def _prefixed(problems: tuple[FieldProblem, ...], prefix: str) -> list[FieldProblem]:
-    return [FieldProblem(prefix + p.pointer, p.message) for p in problems]
-
-
 def handle_illegal(error: IllegalMove) -> Response:
     lang = language()
     message = i18n.reason_text(error.reason, lang, error.params) or error.message
@@ -112,10 +108,7 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(InvalidState)
     def invalid_state(error: InvalidState) -> Response:
-        prefix = getattr(error, "prefix", "/state")
-        return problem_response(
-            400, error.code, error.message, error.params, _prefixed(error.problems, prefix)
-        )
+        return problem_response(400, error.code, error.message, error.params, list(error.problems))
 
     @app.errorhandler(InvalidRules)
     def invalid_rules(error: InvalidRules) -> Response:
