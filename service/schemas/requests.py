@@ -75,7 +75,7 @@ class ScoreRequest(Strict):
 
 class CaptureMoveSchema(Strict):
     card = Card(required=True)
-    capture = cards_list(40)
+    capture = cards_list(40, allow_none=True)  # null, like an omitted capture: "capture if this card can"
 
 
 class BriscolaMoveSchema(Strict):
@@ -141,7 +141,7 @@ def _plain_capture(raw: object) -> Capture | None:
     card = BY_CODE.get(code) if type(code) is str else None
     if card is None:
         return None
-    if "capture" not in raw:
+    if raw.get("capture") is None:
         return Capture(card, None)
     taken = raw["capture"]
     if type(taken) is not list or len(taken) > 40 or not all(type(code) is str for code in taken):

@@ -981,3 +981,14 @@ def test_session_create_exposes_etag_and_location_to_browsers(client: FlaskClien
     assert response.status_code == 201
     exposed = response.headers["Access-Control-Expose-Headers"]
     assert "ETag" in exposed and "Location" in exposed and "X-Request-ID" in exposed
+
+
+def test_a_null_capture_means_capture_if_the_card_can(client: FlaskClient) -> None:
+    """API.md, Moves: an omitted capture is filled in; null is taken the same way."""
+    state = client.post("/v1/games/scopa/deal", json={"players": 2, "seed": 1}).get_json()["state"]
+    for card in state["hands"][0]:
+        omitted = client.post("/v1/games/scopa/validate", json={"state": state, "move": {"card": card}})
+        null = client.post(
+            "/v1/games/scopa/validate", json={"state": state, "move": {"card": card, "capture": None}}
+        )
+        assert omitted.get_json() == null.get_json()

@@ -427,7 +427,7 @@ def moves_of_the_wrong_kind() -> Iterator[Case]:
     yield Case("empty-scopa-move", PLAY, {"state": SCOPA, "move": {}}, code=V, pointer="/move/card")
     yield Case("briscola-state-to-scopa", LEGAL, {"state": BRISCOLA}, code=V)
     yield Case("scopa-state-to-briscola", B_LEGAL, {"state": SCOPA}, code=V)
-    yield Case("capture-null", PLAY, {"state": SCOPA, "move": {"card": "7D", "capture": None}}, code=V,
+    yield Case("capture-not-a-list", PLAY, {"state": SCOPA, "move": {"card": "7D", "capture": "3C"}}, code=V,
                pointer="/move/capture")
 
 
