@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import Any, TypeVar
+from dataclasses import dataclass, fields
+from typing import Any, NamedTuple, TypeVar
 
 from .cards import Card
 from .options import Rules
@@ -37,12 +37,11 @@ class Match:
     round: int = 1
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened; ``data`` holds plain values and cards."""
+class Event(NamedTuple):
+    """Something that happened; ``data`` holds plain values and cards. A named tuple: every play makes some."""
 
     type: str
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
