@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeVar
 
 from .cards import Card
@@ -44,9 +44,8 @@ class Event(NamedTuple):
     data: dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
-class FishingState:
-    """A round of Scopa, Scopone or Escoba."""
+class FishingState(NamedTuple):
+    """A round of Scopa, Scopone or Escoba (a named tuple: immutable, and every play makes one)."""
 
     game: str
     rules: Rules
@@ -85,8 +84,7 @@ class TrickCard:
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
-class BriscolaState:
+class BriscolaState(NamedTuple):
     """A round of Briscola / Brisca. ``trump_card`` lies under the stock while the stock has cards."""
 
     game: str
@@ -125,17 +123,8 @@ GameState = FishingState | BriscolaState
 
 
 S = TypeVar("S", FishingState, BriscolaState)
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def evolve(state: S, **changes: Any) -> S:
-    """A copy of ``state`` with some fields changed: ``dataclasses.replace`` without its per-call introspection,
-    since every play of every game makes one."""
-    cls = type(state)
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(item.name for item in fields(cls))
-    copy = object.__new__(cls)
-    for name in names:
-        object.__setattr__(copy, name, changes[name] if name in changes else getattr(state, name))
-    return copy
+    """A copy of ``state`` with some fields changed."""
+    return state._replace(**changes)
