@@ -17,8 +17,9 @@ from ..engine.validation import check_reported_fields
 from ..engine.view import observe
 from ..schemas import requests as schemas
 from ..schemas.errors import RequestInvalid
+from ..schemas.piles import load_piles
 from ..schemas.state import dump_state, dump_value, load_rules, load_state
-from . import catalogue
+from . import catalogue, i18n
 from .jsonio import read_json
 from .metrics import count_move
 from .problems import ApiProblem, language
@@ -162,8 +163,6 @@ def validate_move(game_name: str) -> Response:
         count_move(game.name, None)
     except IllegalMove as error:
         count_move(game.name, error.reason)
-        from . import i18n
-
         answer: dict[str, Any] = {
             "legal": False,
             "reason": error.reason,
@@ -207,8 +206,6 @@ def score(game_name: str) -> Response:
 def score_from_piles(game: Game, data: dict[str, Any]) -> RoundScore:
     if game.name == "briscola":
         raise RequestInvalid([FieldProblem("/state", "Briscola is scored from a finished state")])
-    from ..schemas.piles import load_piles
-
     rules, players, captures, sweeps, match = load_piles(game, data)
     return score_piles(rules, players, captures, sweeps, match)
 

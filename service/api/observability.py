@@ -15,6 +15,7 @@ from flask import Flask, Response, g, request
 from flask_cors import CORS
 
 from ..config import Settings
+from .metrics import init_metrics
 from .problems import language
 
 REQUEST_ID = "X-Request-ID"
@@ -57,8 +58,6 @@ def init_app(app: Flask, settings: Settings) -> None:
         allow_headers=["Content-Type", "If-Match", "Accept-Language", REQUEST_ID],
         methods=["GET", "POST", "PUT", "DELETE", "OPTIONS"],
     )
-    from .metrics import init_metrics
-
     observe = init_metrics(app)
 
     @app.before_request

@@ -14,7 +14,7 @@ from .errors import IllegalMove, RoundNotOver
 from .moves import ExchangeTrump, LegalMoves, PlayCard
 from .options import Rules
 from .scoring import RoundScore, SideScore, settle_match, side_seats, unique_best
-from .state import BriscolaState, Event, Match, TrickCard, evolve, playing_order
+from .state import BriscolaState, Event, Match, TrickCard, playing_order
 from .validation import check_briscola, check_reported
 
 HAND_SIZE = 3
@@ -155,7 +155,7 @@ class Briscola:
             return self._exchange(state, seat, move.card)
         card = move.card
         hands = _with_seat(state.hands, seat, tuple(c for c in state.hands[seat] if c is not card))
-        state = evolve(state, hands=hands, trick=(*state.trick, TrickCard(seat, card)))
+        state = state._replace(hands=hands, trick=(*state.trick, TrickCard(seat, card)))
         events = [Event("card_played", {"seat": seat, "card": card})]
         if len(state.trick) == state.players:
             state = self._take_trick(state, events)
@@ -171,7 +171,7 @@ class Briscola:
         """The face-up trump card takes the exchanged card's place in hand; the same seat is still to act."""
         old = state.trump_card
         hand = tuple(old if held is card else held for held in state.hands[seat])
-        state = evolve(state, hands=_with_seat(state.hands, seat, hand), trump_card=card)
+        state = state._replace(hands=_with_seat(state.hands, seat, hand), trump_card=card)
         return state, [Event("trump_exchanged", {"seat": seat, "card": card, "trump_card": old})]
 
     def _take_trick(self, state: BriscolaState, events: list[Event]) -> BriscolaState:
@@ -181,7 +181,7 @@ class Briscola:
         captures = _with_seat(state.captures, winner, (*state.captures[winner], *taken))
         points = sum(card.points for card in taken)
         events.append(Event("trick_won", {"seat": winner, "cards": taken, "points": points}))
-        state = evolve(state, trick=(), leader=winner, captures=captures)
+        state = state._replace(trick=(), leader=winner, captures=captures)
         if state.stock:
             state = self._draw(state, winner, events)
         if state.round_over:
@@ -195,7 +195,7 @@ class Briscola:
         hands = list(state.hands)
         for position, seat in enumerate(order):
             hands[seat] = (*hands[seat], pile[position])
-        state = evolve(state, hands=tuple(hands), stock=state.stock[len(order) :])
+        state = state._replace(hands=tuple(hands), stock=state.stock[len(order) :])
         events.append(Event("cards_drawn", {"order": order, "stock": len(state.stock)}))
         return state
 

@@ -7,7 +7,7 @@ from .errors import IllegalMove
 from .fishing import FishingGame, Options, TableIndex
 from .options import Rules
 from .scopa import explain_size_or_sum
-from .state import Event, FishingState, evolve
+from .state import Event, FishingState
 
 ESCOBA_SUM = 15
 # dealer_bonus: opening table sum -> escobas for the dealer (StarGames: 15 and 20; traditional: 15 and 30).
@@ -44,4 +44,4 @@ class Escoba(FishingGame):
         captures = tuple(state.table if seat == dealer else pile for seat, pile in enumerate(state.captures))
         sweeps = tuple(n + escobas if seat == dealer else n for seat, n in enumerate(state.sweeps))
         event = Event("dealer_bonus", {"seat": dealer, "cards": state.table, "escobas": escobas})
-        return evolve(state, table=(), captures=captures, sweeps=sweeps, last_capturer=dealer), [event]
+        return state._replace(table=(), captures=captures, sweeps=sweeps, last_capturer=dealer), [event]

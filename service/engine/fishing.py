@@ -17,7 +17,7 @@ from .fishing_score import score_round
 from .moves import Capture, LegalMoves
 from .options import Rules
 from .scoring import RoundScore
-from .state import Event, FishingState, Match, evolve, playing_order, sides_of
+from .state import Event, FishingState, Match, playing_order, sides_of
 from .validation import check_fishing, check_reported
 
 MAX_LISTED_MOVES = 2000
@@ -309,9 +309,8 @@ class FishingGame:
                 events.append(Event("sweep", {"seat": seat}))
         else:
             table = (*table, card)
-        state = FishingState(
-            state.game, state.rules, state.players, state.dealer, tuple(hands), table, state.stock, captures,
-            sweeps, last_capturer, state.match, state.deck,
+        state = state._replace(
+            hands=tuple(hands), table=table, captures=captures, sweeps=sweeps, last_capturer=last_capturer
         )
         if not any(state.hands):
             if state.stock:
@@ -336,7 +335,7 @@ class FishingGame:
         for position in range(size * state.players):
             hands[order[position % state.players]].append(stock[position])
         dealt = size * state.players
-        state = evolve(state, hands=tuple(map(tuple, hands)), stock=tuple(stock[dealt:]))
+        state = state._replace(hands=tuple(map(tuple, hands)), stock=tuple(stock[dealt:]))
         return state, Event("cards_dealt", {"cards_each": size, "stock": len(state.stock)})
 
     def end_round(self, state: FishingState) -> tuple[FishingState, list[Event]]:
@@ -347,7 +346,7 @@ class FishingGame:
             captures = list(state.captures)
             captures[seat] = (*captures[seat], *state.table)
             events.append(Event("table_collected", {"seat": seat, "cards": state.table}))
-            state = evolve(state, table=(), captures=tuple(captures))
+            state = state._replace(table=(), captures=tuple(captures))
         events.append(Event("round_over", {}))
         return state, events
 

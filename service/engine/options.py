@@ -196,40 +196,36 @@ PRESETS: dict[str, dict[str, Preset]] = {
 class Rules(Mapping[str, Any]):
     """A game's fully resolved options: every option of the game, each with a value."""
 
-    __slots__ = ("_values", "by_name", "capture_key", "game")
+    __slots__ = ("by_name", "capture_key", "game")
 
     def __init__(self, game: str, values: Mapping[str, Any]) -> None:
         self.game = game
-        self._values = dict(values)
-        self.by_name = self._values  # plain dict access for the engine's hot paths
+        self.by_name = dict(values)  # plain dict access for the engine's hot paths
         # The options that shape which table cards a card may take, as one key for per-table memos.
-        self.capture_key = (game, self._values.get("asso_piglia_tutto"), self._values.get("capture_choice"))
+        self.capture_key = (game, self.by_name.get("asso_piglia_tutto"), self.by_name.get("capture_choice"))
 
     def __getitem__(self, name: str) -> Any:
-        return self._values[name]
+        return self.by_name[name]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._values)
+        return iter(self.by_name)
 
     def __len__(self) -> int:
-        return len(self._values)
+        return len(self.by_name)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Rules) and self.game == other.game and self._values == other._values
+        return isinstance(other, Rules) and self.game == other.game and self.by_name == other.by_name
 
     def __hash__(self) -> int:
-        return hash((self.game, tuple(sorted(self._values.items()))))
+        return hash((self.game, tuple(sorted(self.by_name.items()))))
 
     def __repr__(self) -> str:
-        return f"Rules({self.game!r}, {self._values!r})"
-
-    def with_values(self, **values: Any) -> Rules:
-        return resolve(self.game, overrides={**self._values, **values})
+        return f"Rules({self.game!r}, {self.by_name!r})"
 
     @property
     def target(self) -> int:
         """The match target: points for the fishing games, rounds won for Briscola."""
-        return int(self._values["rounds_to_win" if self.game == "briscola" else "target"])
+        return int(self.by_name["rounds_to_win" if self.game == "briscola" else "target"])
 
 
 def preset_for(game: str, name: str) -> Preset:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple
 
 from .cards import Card
 from .options import Rules
@@ -120,11 +120,3 @@ class BriscolaState(NamedTuple):
 
 
 GameState = FishingState | BriscolaState
-
-
-S = TypeVar("S", FishingState, BriscolaState)
-
-
-def evolve(state: S, **changes: Any) -> S:
-    """A copy of ``state`` with some fields changed."""
-    return state._replace(**changes)
