@@ -9,10 +9,13 @@ capture sets costs O(k * n), and counting them costs no listing at all.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
 
 MAX_SUM = 15
 _SUMS = MAX_SUM + 1
-_SUM_MASK = (1 << _SUMS) - 1
+SUM_MASK = (1 << _SUMS) - 1
 
 
 def suffix_sums(values: Sequence[int]) -> list[int]:
@@ -20,7 +23,7 @@ def suffix_sums(values: Sequence[int]) -> list[int]:
     reach = [1] * (len(values) + 1)
     for i in range(len(values) - 1, -1, -1):
         after = reach[i + 1]
-        reach[i] = (after | (after << values[i])) & _SUM_MASK
+        reach[i] = (after | (after << values[i])) & SUM_MASK
     return reach
 
 
@@ -44,37 +47,41 @@ def sizes_reaching(masks: list[list[int]], total: int) -> list[int]:
     return [size for size in range(mask.bit_length()) if mask >> size & 1]
 
 
-def subsets_any_size(values: Sequence[int], reach: list[int], total: int) -> Iterator[tuple[int, ...]]:
-    """Index tuples (ascending, in lexicographic order) of every non-empty subset summing to ``total``."""
+def subsets_any_size(
+    values: Sequence[int], reach: list[int], total: int, items: Sequence[T]
+) -> Iterator[tuple[T, ...]]:
+    """Every non-empty subset summing to ``total``, as tuples of ``items`` (parallel to ``values``) in
+    ascending position order, lexicographically by position."""
     if not 0 < total <= MAX_SUM or not reach[0] >> total & 1:
         return
     last = len(values) - 1
-    # Depth first with an explicit stack; smaller indices are pushed last so they come out first.
-    stack: list[tuple[int, int, tuple[int, ...]]] = [(0, total, ())]
+    # Depth first with an explicit stack; smaller positions are pushed last so they come out first.
+    stack: list[tuple[int, int, tuple[T, ...]]] = [(0, total, ())]
+    pop, push = stack.pop, stack.append
     while stack:
-        start, remaining, chosen = stack.pop()
+        start, remaining, chosen = pop()
         if remaining == 0:
             yield chosen
             continue
         for j in range(last, start - 1, -1):
             value = values[j]
-            # Take card j next only if the rest can still be made from the cards after it.
+            # Take item j next only if the rest can still be made from the items after it.
             if value <= remaining and reach[j + 1] >> (remaining - value) & 1:
-                stack.append((j + 1, remaining - value, (*chosen, j)))
+                push((j + 1, remaining - value, (*chosen, items[j])))
 
 
 def subsets(
-    values: Sequence[int], masks: list[list[int]], total: int, sizes: frozenset[int]
-) -> Iterator[tuple[int, ...]]:
-    """Index tuples (ascending) of the subsets summing to ``total`` whose size is in ``sizes``."""
+    values: Sequence[int], masks: list[list[int]], total: int, sizes: frozenset[int], items: Sequence[T]
+) -> Iterator[tuple[T, ...]]:
+    """The subsets summing to ``total`` whose size is in ``sizes``, as tuples of ``items`` in position order."""
     wanted = 0
     for size in sizes:
         wanted |= 1 << size
     if not 0 <= total <= MAX_SUM or not masks[0][total] & wanted:
         return
-    chosen: list[int] = []
+    chosen: list[T] = []
 
-    def walk(i: int, remaining: int, wanted_sizes: int) -> Iterator[tuple[int, ...]]:
+    def walk(i: int, remaining: int, wanted_sizes: int) -> Iterator[tuple[T, ...]]:
         if remaining == 0 and wanted_sizes & 1:
             yield tuple(chosen)
         for j in range(i, len(values)):
@@ -83,7 +90,7 @@ def subsets(
                 continue
             # Take card j next: the rest must come from values[j+1:] with one card fewer.
             if masks[j + 1][remaining - value] & (wanted_sizes >> 1):
-                chosen.append(j)
+                chosen.append(items[j])
                 yield from walk(j + 1, remaining - value, wanted_sizes >> 1)
                 chosen.pop()
 

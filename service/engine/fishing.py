@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 from . import capture as search
 from . import shuffle
@@ -17,27 +18,49 @@ from .fishing_score import score_round
 from .moves import Capture, LegalMoves
 from .options import Rules
 from .scoring import RoundScore
-from .state import Event, FishingState, Match, playing_order, sides_of
+from .state import Event, FishingState, Hand, Match, playing_order, sides_of
 from .validation import check_fishing, check_reported
+
+NO_SIZE: frozenset[int] = frozenset()
+"""Capture sizes for sets known without a search."""
 
 MAX_LISTED_MOVES = 2000
 """Adversarial tables can allow tens of thousands of capture sets; ``total`` still counts them all."""
 
 
 class TableIndex:
-    """The table's capture values with their subset-sum summaries, built lazily once per position."""
+    """The table's capture values with their subset-sum summaries, built once per position.
 
-    __slots__ = ("_masks", "_reach", "by_rank", "cards", "options", "values")
+    ``sums`` (bit s set when some subset of the table sums to s) and the cards by rank are built at once, since
+    every turn asks whether each card in hand captures; what listing needs is built only when something is listed.
+    """
 
-    def __init__(self, table: Sequence[Card]) -> None:
-        self.cards = tuple(table)
-        self.values = [card.rank for card in self.cards]
-        self.by_rank: dict[int, list[Card]] = {}
-        for card in self.cards:
-            self.by_rank.setdefault(card.rank, []).append(card)
+    __slots__ = ("_masks", "_reach", "_values", "by_rank", "cards", "memo", "sums")
+
+    def __init__(self, table: tuple[Card, ...]) -> None:
+        self.cards = table
+        by_rank: dict[int, list[Card]] = {}
+        sums = 1
+        for card in table:
+            rank = card.rank
+            if rank in by_rank:
+                by_rank[rank].append(card)
+            else:
+                by_rank[rank] = [card]
+            sums |= sums << rank
+        self.by_rank = by_rank
+        self.sums = sums & search.SUM_MASK
+        self._values: list[int] | None = None
         self._reach: list[int] | None = None
         self._masks: list[list[int]] | None = None
-        self.options: dict[tuple[object, ...], dict[int, Options]] = {}  # by the rules that shape captures, then rank
+        # The capture options by the rules that shape captures (``Rules.capture_key``), then by rank.
+        self.memo: dict[tuple[object, ...], dict[int, Options]] = {}
+
+    @property
+    def values(self) -> list[int]:
+        if self._values is None:
+            self._values = [card.rank for card in self.cards]
+        return self._values
 
     @property
     def reach(self) -> list[int]:
@@ -52,7 +75,7 @@ class TableIndex:
         return self._masks
 
     def reaches(self, total: int) -> bool:
-        return 0 < total <= search.MAX_SUM and bool(self.reach[0] >> total & 1)
+        return 0 < total <= search.MAX_SUM and bool(self.sums >> total & 1)
 
     def sizes(self, total: int, smallest: int, choice: str) -> frozenset[int] | None:
         """Subset sizes a capture may have after ``capture_choice`` (RULES.md 3: free | most | fewest).
@@ -67,13 +90,9 @@ class TableIndex:
         return frozenset({found[-1] if choice == "most_cards" else found[0]})
 
     def sets(self, total: int, sizes: frozenset[int] | None) -> Iterator[tuple[Card, ...]]:
-        found = (
-            search.subsets_any_size(self.values, self.reach, total)
-            if sizes is None
-            else search.subsets(self.values, self.masks, total, sizes)
-        )
-        for indices in found:
-            yield tuple(self.cards[i] for i in indices)
+        if sizes is None:
+            return search.subsets_any_size(self.values, self.reach, total, self.cards)
+        return search.subsets(self.values, self.masks, total, sizes, self.cards)
 
 
 @lru_cache(maxsize=1024)
@@ -101,8 +120,10 @@ class Options:
         # Whether there is any set at all: asked of every card at every turn, so worked out once.
         if fixed is not None:
             self.any = bool(fixed)
+        elif sizes is not None:
+            self.any = bool(sizes)
         else:
-            self.any = bool(sizes) if sizes is not None else index.reaches(total)
+            self.any = 0 < total <= search.MAX_SUM and bool(index.sums >> total & 1)
 
     def __iter__(self) -> Iterator[tuple[Card, ...]]:
         if self.fixed is not None:
@@ -122,9 +143,19 @@ class Options:
     def allows(self, taken: Sequence[Card]) -> bool:
         """Whether ``taken`` (distinct table cards) is one of the sets, checked without listing them."""
         if self.fixed is not None:
-            return frozenset(taken) in {frozenset(option) for option in self.fixed}
+            wanted = set(taken)
+            return any(len(option) == len(wanted) and wanted.issuperset(option) for option in self.fixed)
         size_ok = self.sizes is None or len(taken) in self.sizes
-        return size_ok and sum(card.rank for card in taken) == self.total
+        return size_ok and sum([card.rank for card in taken]) == self.total
+
+
+class Turn(NamedTuple):
+    """What a position allows the seat to play: worked out once, shared by listing, checking and playing it."""
+
+    state: FishingState
+    seat: int | None
+    options: dict[Card, Options]  # per card in the seat's hand, in hand order
+    someone_captures: bool
 
 
 class FishingGame:
@@ -133,16 +164,34 @@ class FishingGame:
     name = ""
     player_counts: tuple[int, ...] = (2, 3, 4)
     smallest_capture = 1
+    _last_turn: Turn | None = None
 
     # -- hooks ---------------------------------------------------------------------------------------------------
-    def options(self, rules: Rules, card: Card, index: TableIndex) -> Options:
-        """The capture sets ``card`` has on this table, remembered per rank for the position."""
-        by_rank = index.options.get(rules.capture_key)
-        if by_rank is None:
-            by_rank = index.options[rules.capture_key] = {}
-        found = by_rank.get(card.rank)
-        if found is None:
-            found = by_rank[card.rank] = self.capture_options(rules, card, index)
+    def turn(self, state: FishingState) -> Turn:
+        """The seat to play and what each of its cards may capture; the last position asked about is kept, since
+        callers list, check and play the same position one after another."""
+        last = self._last_turn
+        if last is not None and last.state is state:
+            return last
+        seat = state.turn
+        if seat is None:
+            found = Turn(state, None, {}, False)
+        else:
+            rules = state.rules
+            index = table_index(state.table)
+            by_rank = index.memo.get(rules.capture_key)
+            if by_rank is None:
+                by_rank = index.memo[rules.capture_key] = {}
+            options: dict[Card, Options] = {}
+            someone_captures = False
+            for card in state.hands[seat]:
+                found_options = by_rank.get(card.rank)
+                if found_options is None:
+                    found_options = by_rank[card.rank] = self.capture_options(rules, card, index)
+                options[card] = found_options
+                someone_captures = someone_captures or found_options.any
+            found = Turn(state, seat, options, someone_captures)
+        self._last_turn = found
         return found
 
     def capture_options(self, rules: Rules, card: Card, index: TableIndex) -> Options:
@@ -196,56 +245,55 @@ class FishingGame:
     def obligation(self, rules: Rules) -> str:
         return str(rules.by_name["capture_obligation"])
 
-    def any_capture_in_hand(self, state: FishingState, seat: int, index: TableIndex) -> bool:
-        return any(self.options(state.rules, card, index) for card in state.hands[seat])
-
     def legal_moves(self, state: FishingState, limit: int | None = None) -> LegalMoves:
-        seat = state.turn
-        if seat is None:
+        turn = self.turn(state)
+        if turn.seat is None:
             return LegalMoves(None, (), 0)
         cap = MAX_LISTED_MOVES if limit is None else min(limit, MAX_LISTED_MOVES)
-        index = table_index(state.table)
-        per_card = [(card, self.options(state.rules, card, index)) for card in state.hands[seat]]
         obligation = self.obligation(state.rules)
-        someone_captures = any(options for _, options in per_card)
+        may_lay_all = obligation == "none" or (obligation == "any_card" and not turn.someone_captures)
         listed: list[Capture] = []
         total = 0
-        for card, options in per_card:
-            may_lay = obligation == "none" or (not options if obligation == "played_card" else not someone_captures)
-            if options:
-                shown = 0
-                for taken in options:
-                    if len(listed) >= cap:
-                        break
-                    listed.append(Capture(card, taken))
-                    shown += 1
+        for card, options in turn.options.items():
+            if options.any:
+                fixed = options.fixed
+                if fixed is not None and len(listed) + len(fixed) <= cap:
+                    listed.extend([Capture(card, taken) for taken in fixed])
+                    total += len(fixed)
                 else:
-                    total += shown
-                    shown = -1
-                if shown >= 0:  # cut short by the ceiling: count the rest without listing them
-                    total += options.count()
-            if may_lay:
+                    shown = 0
+                    for taken in options:
+                        if len(listed) >= cap:
+                            break
+                        listed.append(Capture(card, taken))
+                        shown += 1
+                    else:
+                        total += shown
+                        shown = -1
+                    if shown >= 0:  # cut short by the ceiling: count the rest without listing them
+                        total += options.count()
+            if may_lay_all or (obligation == "played_card" and not options.any):
                 if len(listed) < cap:
                     listed.append(Capture(card, ()))
                 total += 1
-        return LegalMoves(seat, tuple(listed), total)
+        return LegalMoves(turn.seat, tuple(listed), total)
 
     def check(self, state: FishingState, move: Capture) -> Capture:
         """The move with its capture filled in, or IllegalMove saying which rule forbids it."""
-        return self._check(state, move, state.turn)
+        return self._check(self.turn(state), move)
 
-    def _check(self, state: FishingState, move: Capture, seat: int | None) -> Capture:
+    def _check(self, turn: Turn, move: Capture) -> Capture:
+        seat = turn.seat
         if seat is None:
             raise IllegalMove("round_over", "the round is over: no card may be played")
         card = move.card
-        if card not in state.hands[seat]:
+        options = turn.options.get(card)
+        if options is None:
             raise IllegalMove(
                 "card_not_in_hand",
                 f"seat {seat} does not hold {card.code}",
                 {"card": card.code, "seat": seat},
             )
-        index = table_index(state.table)
-        options = self.options(state.rules, card, index)
         taken = move.capture
         if taken is None:
             listed = list(_first(options, 2))
@@ -253,31 +301,33 @@ class FishingGame:
                 raise AmbiguousCapture(card.code, [codes(option) for option in _first(options, 50)])
             taken = listed[0] if listed else ()
         if not taken:
-            self._check_lay(state, seat, card, options, index)
+            self._check_lay(turn, card, options)
             return Capture(card, ())
-        if len(set(taken)) != len(taken):
+        if len(taken) > 1 and len(set(taken)) != len(taken):
             twice = next(piece for piece in taken if taken.count(piece) > 1)
             raise IllegalMove(
                 "capture_not_on_table", f"the capture names {twice.code} twice", {"card": twice.code}
             )
+        table = turn.state.table
         for piece in taken:
-            if piece not in index.cards:
+            if piece not in table:
                 raise IllegalMove(
                     "capture_not_on_table", f"{piece.code} is not on the table", {"card": piece.code}
                 )
         if not options.allows(taken):
-            raise self.explain_wrong_capture(state.rules, card, tuple(taken), index)
-        return Capture(card, tuple(sorted(taken, key=index.cards.index)))
+            raise self.explain_wrong_capture(turn.state.rules, card, tuple(taken), options.index)
+        at = [table.index(piece) for piece in taken]
+        if at != sorted(at):  # callers may name the cards in any order; the capture keeps the table's
+            taken = tuple(sorted(taken, key=table.index))
+        return Capture(card, tuple(taken))
 
-    def _check_lay(
-        self, state: FishingState, seat: int, card: Card, options: Options, index: TableIndex
-    ) -> None:
-        obligation = self.obligation(state.rules)
+    def _check_lay(self, turn: Turn, card: Card, options: Options) -> None:
+        obligation = self.obligation(turn.state.rules)
         if obligation == "none":
             return
-        if options:
+        if options.any:
             raise IllegalMove("must_capture", f"{card.code} can capture, so it must", {"card": card.code})
-        if obligation == "any_card" and self.any_capture_in_hand(state, seat, index):
+        if obligation == "any_card" and turn.someone_captures:
             raise IllegalMove(
                 "must_capture",
                 "another card in hand can capture, so a capture must be made",
@@ -285,34 +335,46 @@ class FishingGame:
             )
 
     def play(self, state: FishingState, move: Capture) -> tuple[FishingState, list[Event]]:
-        seat = state.turn
-        move = self._check(state, move, seat)
-        assert seat is not None
-        card, taken = move.card, move.capture or ()
+        turn = self.turn(state)
+        card, taken = self._check(turn, move)
+        seat = turn.seat
+        assert seat is not None and taken is not None
         hands = list(state.hands)
-        hands[seat] = tuple(c for c in hands[seat] if c is not card)
+        hand = hands[seat]
+        at = hand.index(card)
+        hands[seat] = hand[:at] + hand[at + 1 :]
         events = [Event("card_played", {"seat": seat, "card": card, "capture": taken})]
-        last_play = not state.stock and not any(hands)
-        table, captures, sweeps, last_capturer = state.table, state.captures, state.sweeps, state.last_capturer
+        table, captures, sweeps, last_capturer = (
+            state.table,
+            state.captures,
+            state.sweeps,
+            state.last_capturer,
+        )
         if taken:
-            table = tuple(c for c in state.table if c not in taken)
+            table = tuple([c for c in table if c not in taken])
             piles = list(captures)
             piles[seat] = (*piles[seat], card, *taken)
             captures, last_capturer = tuple(piles), seat
-            sweep = (
-                not table
-                and (not last_play or state.rules["last_play_sweep_counts"])
-                and self.sweep_scores(state.rules, card, table_index(state.table), taken)
-            )
-            if sweep:
-                sweeps = tuple(n + (s == seat) for s, n in enumerate(sweeps))
+            if not table and self._sweep_counts(state, hands, card, taken):
+                sweeps = tuple([n + (s == seat) for s, n in enumerate(sweeps)])
                 events.append(Event("sweep", {"seat": seat}))
         else:
             table = (*table, card)
-        state = state._replace(
-            hands=tuple(hands), table=table, captures=captures, sweeps=sweeps, last_capturer=last_capturer
+        state = FishingState(
+            state.game,
+            state.rules,
+            state.players,
+            state.dealer,
+            tuple(hands),
+            table,
+            state.stock,
+            captures,
+            sweeps,
+            last_capturer,
+            state.match,
+            state.deck,
         )
-        if not any(state.hands):
+        if not any(hands):
             if state.stock:
                 state, dealt = self.deal_from_stock(state)
                 events.append(dealt)
@@ -321,6 +383,15 @@ class FishingGame:
                 events.extend(ended)
         return state, events
 
+    def _sweep_counts(
+        self, before: FishingState, hands_after: list[Hand], card: Card, taken: tuple[Card, ...]
+    ) -> bool:
+        """A capture that empties the table is a sweep, unless it is the round's last play and that may not count."""
+        last_play = not before.stock and not any(hands_after)
+        return (not last_play or bool(before.rules.by_name["last_play_sweep_counts"])) and self.sweep_scores(
+            before.rules, card, table_index(before.table), taken
+        )
+
     def score(self, state: FishingState) -> RoundScore:
         if not state.round_over:
             raise RoundNotOver("the round is not over: cards remain in hand or in the stock")
@@ -328,14 +399,10 @@ class FishingGame:
 
     # -- deals and the end of a round ----------------------------------------------------------------------------
     def deal_from_stock(self, state: FishingState) -> tuple[FishingState, Event]:
-        size = self.hand_size(state.rules)
-        order = playing_order(state.dealer + 1, state.players)
-        hands: list[list[Card]] = [[] for _ in range(state.players)]
-        stock = list(state.stock)
-        for position in range(size * state.players):
-            hands[order[position % state.players]].append(stock[position])
-        dealt = size * state.players
-        state = state._replace(hands=tuple(map(tuple, hands)), stock=tuple(stock[dealt:]))
+        size, players = self.hand_size(state.rules), state.players
+        dealt = size * players
+        hands = dealt_hands(state.stock[:dealt], state.dealer, players)
+        state = state._replace(hands=hands, stock=state.stock[dealt:])
         return state, Event("cards_dealt", {"cards_each": size, "stock": len(state.stock)})
 
     def end_round(self, state: FishingState) -> tuple[FishingState, list[Event]]:
@@ -355,16 +422,13 @@ class FishingGame:
     ) -> tuple[FishingState, list[Event]]:
         """A new round dealt from the seed: one card at a time from the seat after the dealer, then the table."""
         size, table_size = self.hand_size(rules), self.opening_table_size(rules)
-        order = playing_order(dealer + 1, players)
         events: list[Event] = []
         attempt = 0
         while True:
             context = shuffle.deal_context(self.name, players, dealer, match.round, attempt)
-            cards = shuffle.shuffled(DECK, seed, context)
-            hands: list[list[Card]] = [[] for _ in range(players)]
-            for position in range(size * players):
-                hands[order[position % players]].append(cards[position])
-            table = tuple(cards[size * players : size * players + table_size])
+            cards = tuple(shuffle.shuffled(DECK, seed, context))
+            hands = dealt_hands(cards[: size * players], dealer, players)
+            table = cards[size * players : size * players + table_size]
             if not self.needs_redeal(rules, table):
                 break
             events.append(Event("redeal", {"attempt": attempt, "table": table, "reason": "opening_kings"}))
@@ -374,9 +438,9 @@ class FishingGame:
             rules=rules,
             players=players,
             dealer=dealer,
-            hands=tuple(map(tuple, hands)),
+            hands=hands,
             table=table,
-            stock=tuple(cards[size * players + table_size :]),
+            stock=cards[size * players + table_size :],
             captures=((),) * players,
             sweeps=(0,) * players,
             last_capturer=None,
@@ -395,6 +459,14 @@ def _first(items: Options, count: int) -> Iterator[tuple[Card, ...]]:
         if position >= count:
             return
         yield item
+
+
+def dealt_hands(cards: tuple[Card, ...], dealer: int, players: int) -> tuple[Hand, ...]:
+    """``cards`` dealt one at a time round the table from the seat after the dealer."""
+    hands: list[Hand] = [()] * players
+    for position, seat in enumerate(playing_order(dealer + 1, players)):
+        hands[seat] = cards[position::players]
+    return tuple(hands)
 
 
 def new_match(rules: Rules, players: int) -> Match:

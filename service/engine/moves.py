@@ -35,8 +35,7 @@ class ExchangeTrump:
 Move = Capture | PlayCard | ExchangeTrump
 
 
-@dataclass(frozen=True)
-class LegalMoves:
+class LegalMoves(NamedTuple):
     """The seat to act and its legal moves; ``total`` counts all of them even when the list is cut short."""
 
     seat: int | None

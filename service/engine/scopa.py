@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from .cards import Card
 from .errors import IllegalMove
-from .fishing import FishingGame, Options, TableIndex
+from .fishing import NO_SIZE, FishingGame, Options, TableIndex
 from .options import Rules
 
 
@@ -17,21 +17,24 @@ class Scopa(FishingGame):
     def ace_takes_all(self, rules: Rules, card: Card, index: TableIndex) -> bool:
         """Asso piglia tutto: an ace played while no ace is on the table takes the whole (non-empty) table."""
         return (
-            bool(rules.by_name["asso_piglia_tutto"])
-            and card.rank == 1
+            card.rank == 1
+            and bool(rules.by_name["asso_piglia_tutto"])
             and bool(index.cards)
             and 1 not in index.by_rank
         )
 
     def capture_options(self, rules: Rules, card: Card, index: TableIndex) -> Options:
-        if self.ace_takes_all(rules, card, index):
-            return Options(index, card.rank, frozenset(), fixed=(index.cards,))
-        same_rank = tuple((other,) for other in index.by_rank.get(card.rank, ()))
+        rank = card.rank
+        if rank == 1 and self.ace_takes_all(rules, card, index):
+            return Options(index, rank, NO_SIZE, fixed=(index.cards,))
+        same_rank = index.by_rank.get(rank)
         if same_rank:
             # All seeds agree: a card matching a table card's rank takes exactly one such card.
-            return Options(index, card.rank, frozenset(), fixed=same_rank)
+            return Options(index, rank, NO_SIZE, fixed=tuple([(other,) for other in same_rank]))
         choice = rules.by_name["capture_choice"]
-        return Options(index, card.rank, index.sizes(card.rank, self.smallest_capture, choice))
+        return Options(
+            index, rank, None if choice == "free" else index.sizes(rank, self.smallest_capture, choice)
+        )
 
     def explain_wrong_capture(
         self, rules: Rules, card: Card, taken: tuple[Card, ...], index: TableIndex

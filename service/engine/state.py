@@ -71,11 +71,10 @@ class FishingState(NamedTuple):
         most = max(map(len, hands))
         if not most and not self.stock:
             return None
-        for offset in range(1, players + 1):
-            seat = (self.dealer + offset) % players
-            if len(hands[seat]) == most:
-                return seat
-        raise AssertionError("unreachable: some hand holds the most cards")
+        seat = (self.dealer + 1) % players
+        while len(hands[seat]) != most:  # ends: some hand holds the most cards
+            seat = (seat + 1) % players
+        return seat
 
 
 @dataclass(frozen=True, slots=True)
