@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from itertools import islice
 from typing import NamedTuple
 
 from . import capture as search
@@ -143,6 +144,8 @@ class Options:
     def allows(self, taken: Sequence[Card]) -> bool:
         """Whether ``taken`` (distinct table cards) is one of the sets, checked without listing them."""
         if self.fixed is not None:
+            if taken in self.fixed:  # named in table order, as listed
+                return True
             wanted = set(taken)
             return any(len(option) == len(wanted) and wanted.issuperset(option) for option in self.fixed)
         size_ok = self.sizes is None or len(taken) in self.sizes
@@ -261,17 +264,14 @@ class FishingGame:
                     listed.extend([Capture(card, taken) for taken in fixed])
                     total += len(fixed)
                 else:
-                    shown = 0
-                    for taken in options:
-                        if len(listed) >= cap:
-                            break
-                        listed.append(Capture(card, taken))
-                        shown += 1
-                    else:
-                        total += shown
-                        shown = -1
-                    if shown >= 0:  # cut short by the ceiling: count the rest without listing them
+                    room = cap - len(listed)
+                    sets = list(islice(options, room + 1))
+                    if len(sets) > room:  # cut short by the ceiling: count the rest without listing them
+                        del sets[room:]
                         total += options.count()
+                    else:
+                        total += len(sets)
+                    listed.extend([Capture(card, taken) for taken in sets])
             if may_lay_all or (obligation == "played_card" and not options.any):
                 if len(listed) < cap:
                     listed.append(Capture(card, ()))
@@ -302,7 +302,7 @@ class FishingGame:
             taken = listed[0] if listed else ()
         if not taken:
             self._check_lay(turn, card, options)
-            return Capture(card, ())
+            return move if move.capture == () else Capture(card, ())
         if len(taken) > 1 and len(set(taken)) != len(taken):
             twice = next(piece for piece in taken if taken.count(piece) > 1)
             raise IllegalMove(
@@ -316,10 +316,11 @@ class FishingGame:
                 )
         if not options.allows(taken):
             raise self.explain_wrong_capture(turn.state.rules, card, tuple(taken), options.index)
-        at = [table.index(piece) for piece in taken]
-        if at != sorted(at):  # callers may name the cards in any order; the capture keeps the table's
-            taken = tuple(sorted(taken, key=table.index))
-        return Capture(card, tuple(taken))
+        if len(taken) > 1:  # callers may name the cards in any order; the capture keeps the table's
+            at = [table.index(piece) for piece in taken]
+            if at != sorted(at):
+                taken = tuple(sorted(taken, key=table.index))
+        return move if taken is move.capture and type(taken) is tuple else Capture(card, tuple(taken))
 
     def _check_lay(self, turn: Turn, card: Card, options: Options) -> None:
         obligation = self.obligation(turn.state.rules)

@@ -4,7 +4,7 @@ and Scopa's optional re bello, rosmarino and napola. A tie between the best side
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import BY_CODE, SUITS, Card, Suit
 from .options import Rules
@@ -17,17 +17,32 @@ ROSMARINO = BY_CODE["8S"]
 NAPOLA = (BY_CODE["1D"], BY_CODE["2D"], BY_CODE["3D"])
 
 
-def primiera(pile: Sequence[Card]) -> tuple[int, int]:
-    """(suits held, sum of the best primiera card of each suit held)."""
+class PileCounts(NamedTuple):
+    """What a side's pile holds for scoring, counted in one pass."""
+
+    cards: int
+    coins: int
+    sevens: int
+    primiera_suits: int
+    primiera: int  # the sum of the best primiera card of each suit held
+
+
+def count_pile(pile: Sequence[Card]) -> PileCounts:
     best: dict[Suit, int] = {}
+    coins = sevens = 0
     for card in pile:
-        if card.primiera > best.get(card.suit, 0):
-            best[card.suit] = card.primiera
-    return len(best), sum(best.values())
+        suit = card.suit
+        if suit is Suit.COINS:
+            coins += 1
+        if card.rank == 7:
+            sevens += 1
+        if card.primiera > best.get(suit, 0):
+            best[suit] = card.primiera
+    return PileCounts(len(pile), coins, sevens, len(best), sum(best.values()))
 
 
-def primiera_winner(piles: Sequence[Sequence[Card]], missing_suit: str) -> int | None:
-    held = [primiera(pile) for pile in piles]
+def primiera_winner(counts: Sequence[PileCounts], missing_suit: str) -> int | None:
+    held = [(count.primiera_suits, count.primiera) for count in counts]
     if missing_suit == "cannot_score":
         eligible = [(value if suits == len(SUITS) else -1) for suits, value in held]
         winner = unique_best(eligible)
@@ -56,8 +71,8 @@ def most(counts: Sequence[int]) -> int | None:
 def fourth_point(rules: Rules) -> str:
     """The category that decides the fourth point: ``primiera`` or ``sevens`` (the most-sevens point)."""
     if rules.game == "escoba":
-        return "primiera" if rules["fourth_point"] == "primiera" else "sevens"
-    return "primiera" if rules["primiera_rule"] == "classic" else "sevens"
+        return "primiera" if rules.by_name["fourth_point"] == "primiera" else "sevens"
+    return "primiera" if rules.by_name["primiera_rule"] == "classic" else "sevens"
 
 
 def score_piles(
@@ -71,32 +86,33 @@ def score_piles(
         if winner is not None and amount:
             points[winner][category] = points[winner].get(category, 0) + amount
 
-    award("cards", most([len(pile) for pile in piles]))
-    award("coins", most([sum(1 for c in pile if c.suit is Suit.COINS) for pile in piles]))
+    counts = [count_pile(pile) for pile in piles]
+    options = rules.by_name
+    award("cards", most([count.cards for count in counts]))
+    award("coins", most([count.coins for count in counts]))
     for side, pile in enumerate(piles):
         if SETTEBELLO in pile:
             award("settebello", side)
-        if rules.get("re_bello") and RE_BELLO in pile:
+        if options.get("re_bello") and RE_BELLO in pile:
             award("re_bello", side)
-        if rules.get("rosmarino") and ROSMARINO in pile:
+        if options.get("rosmarino") and ROSMARINO in pile:
             award("rosmarino", side)
-        award("napola", side, napola_points(pile, str(rules.get("napola", "off"))))
+        award("napola", side, napola_points(pile, str(options.get("napola", "off"))))
         award("sweeps", side, sum(sweeps[seat] for seat in groups[side]))
-    sevens = [sum(1 for c in pile if c.rank == 7) for pile in piles]
     if fourth_point(rules) == "primiera":
-        award("primiera", primiera_winner(piles, str(rules["primiera_missing_suit"])))
+        award("primiera", primiera_winner(counts, str(options["primiera_missing_suit"])))
     else:
-        award("sevens", most(sevens))
+        award("sevens", most([count.sevens for count in counts]))
     totals = [sum(side_points.values()) for side_points in points]
     sides = []
     for side, seats in enumerate(groups):
-        suits, value = primiera(piles[side])
+        count = counts[side]
         details: dict[str, Any] = {
-            "cards": len(piles[side]),
-            "coins": sum(1 for c in piles[side] if c.suit is Suit.COINS),
-            "sevens": sevens[side],
-            "primiera": value,
-            "primiera_suits": suits,
+            "cards": count.cards,
+            "coins": count.coins,
+            "sevens": count.sevens,
+            "primiera": count.primiera,
+            "primiera_suits": count.primiera_suits,
             "sweeps": sum(sweeps[seat] for seat in seats),
         }
         sides.append(SideScore(side, seats, points[side], totals[side], details))

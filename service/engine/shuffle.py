@@ -19,14 +19,15 @@ Version ``v1``, written so that a client in any language can reproduce it:
 
 from __future__ import annotations
 
-import hashlib
 import hmac
+import struct
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
 VERSION = "v1"
 _CONTEXT_TAG = b"cardrules/deal/v1"
 _TWO_32 = 1 << 32
+_DRAWS_PER_BLOCK = struct.Struct(">8I")  # a 32-byte block as eight big-endian 32-bit draws
 
 T = TypeVar("T")
 
@@ -48,11 +49,10 @@ def deal_context(game: str, players: int, dealer: int, round_number: int, attemp
 def byte_stream(seed: int | str, context: bytes) -> Iterator[int]:
     """Yield the HMAC-SHA256 counter stream one 32-bit draw at a time."""
     key = seed_text(seed).encode("utf-8")
+    prefix = context + b"\x00"
     counter = 0
     while True:
-        block = hmac.new(key, context + b"\x00" + counter.to_bytes(8, "big"), hashlib.sha256).digest()
-        for offset in range(0, 32, 4):
-            yield int.from_bytes(block[offset : offset + 4], "big")
+        yield from _DRAWS_PER_BLOCK.unpack(hmac.digest(key, prefix + counter.to_bytes(8, "big"), "sha256"))
         counter += 1
 
 
