@@ -54,20 +54,20 @@ def subsets_any_size(
     ascending position order, lexicographically by position."""
     if not 0 < total <= MAX_SUM or not reach[0] >> total & 1:
         return
-    last = len(values) - 1
-    # Depth first with an explicit stack; smaller positions are pushed last so they come out first.
+    # Depth first over "take item i or leave it", taking first, so sets come out in lexicographic order. Only
+    # branches that can still reach the sum are pushed, so every step leads to a set.
     stack: list[tuple[int, int, tuple[T, ...]]] = [(0, total, ())]
     pop, push = stack.pop, stack.append
     while stack:
-        start, remaining, chosen = pop()
-        if remaining == 0:
-            yield chosen
-            continue
-        for j in range(last, start - 1, -1):
-            value = values[j]
-            # Take item j next only if the rest can still be made from the items after it.
-            if value <= remaining and reach[j + 1] >> (remaining - value) & 1:
-                push((j + 1, remaining - value, (*chosen, items[j])))
+        i, remaining, chosen = pop()
+        after = reach[i + 1]
+        if after >> remaining & 1:
+            push((i + 1, remaining, chosen))
+        value = values[i]
+        if value == remaining:
+            yield (*chosen, items[i])
+        elif value < remaining and after >> (remaining - value) & 1:
+            push((i + 1, remaining - value, (*chosen, items[i])))
 
 
 def subsets(

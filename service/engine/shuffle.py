@@ -56,18 +56,15 @@ def byte_stream(seed: int | str, context: bytes) -> Iterator[int]:
         counter += 1
 
 
-def uniform_below(draws: Iterator[int], bound: int) -> int:
-    limit = _TWO_32 - (_TWO_32 % bound)
-    while True:
-        draw = next(draws)
-        if draw < limit:
-            return draw % bound
-
-
 def shuffled(items: Sequence[T], seed: int | str, context: bytes) -> list[T]:
     deck = list(items)
     draws = byte_stream(seed, context)
     for i in range(len(deck) - 1, 0, -1):
-        j = uniform_below(draws, i + 1)
+        bound = i + 1
+        limit = _TWO_32 - (_TWO_32 % bound)
+        draw = next(draws)
+        while draw >= limit:  # rejected: keeps the draw uniform below ``bound``
+            draw = next(draws)
+        j = draw % bound
         deck[i], deck[j] = deck[j], deck[i]
     return deck
