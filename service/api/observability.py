@@ -9,6 +9,7 @@ import os
 import re
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, Response, g, request
@@ -51,6 +52,7 @@ def configure_logging(level: str) -> None:
 
 def init_app(app: Flask, settings: Settings) -> None:
     configure_logging(settings.log_level)
+    hooks_before = list(app.after_request_funcs[None])
     CORS(
         app,
         origins=list(settings.cors_origins),
@@ -58,6 +60,10 @@ def init_app(app: Flask, settings: Settings) -> None:
         allow_headers=["Content-Type", "If-Match", "Accept-Language", REQUEST_ID],
         methods=["GET", "POST", "PUT", "DELETE", "OPTIONS"],
     )
+    # CORS headers matter only to browsers, which send Origin on every cross-origin request (preflights too);
+    # requests without one (servers, apps, tools) skip flask-cors's per-request work.
+    funcs = app.after_request_funcs[None]
+    funcs[:] = [hook if hook in hooks_before else _only_with_origin(hook) for hook in funcs]
     observe = init_metrics(app)
 
     @app.before_request
@@ -68,26 +74,45 @@ def init_app(app: Flask, settings: Settings) -> None:
 
     @app.after_request
     def finish(response: Response) -> Response:
-        response.headers[REQUEST_ID] = g.get("request_id", "")
-        if "Content-Language" not in response.headers:
-            response.headers["Content-Language"] = language()
-        response.vary.add("Accept-Language")
-        elapsed = time.perf_counter() - g.get("started", time.perf_counter())
-        route = request.url_rule.rule if request.url_rule else "unmatched"
-        observe(request.method, route, response.status_code, elapsed)
-        if not log.isEnabledFor(logging.INFO):
-            return response
-        log.info(
-            "request",
-            extra={
-                "fields": {
-                    "method": request.method,
-                    "path": request.path,
-                    "route": route,
-                    "status": response.status_code,
-                    "duration_ms": round(elapsed * 1000, 3),
-                    "request_id": g.get("request_id"),
-                }
-            },
-        )
+        context = g._get_current_object()  # every request pays for these lines: one proxy lookup, not six
+        current = request._get_current_object()  # type: ignore[attr-defined]
+        request_id = getattr(context, "request_id", "")
+        headers = response.headers
+        headers[REQUEST_ID] = request_id
+        if "Content-Language" not in headers:
+            headers["Content-Language"] = language()
+        # Answers differ by language, and by whether an Origin was sent (CORS headers or none).
+        vary = headers.get("Vary")
+        if not vary:
+            headers["Vary"] = "Accept-Language, Origin"
+        else:
+            listed = {item.strip().lower() for item in vary.split(",")}
+            missing = [name for name in ("Accept-Language", "Origin") if name.lower() not in listed]
+            headers["Vary"] = ", ".join([vary, *missing])
+        now = time.perf_counter()
+        elapsed = now - getattr(context, "started", now)
+        rule = current.url_rule
+        route = rule.rule if rule is not None else "unmatched"
+        observe(current.method, route, response.status_code, elapsed)
+        if log.isEnabledFor(logging.INFO):
+            log.info(
+                "request",
+                extra={
+                    "fields": {
+                        "method": current.method,
+                        "path": current.path,
+                        "route": route,
+                        "status": response.status_code,
+                        "duration_ms": round(elapsed * 1000, 3),
+                        "request_id": request_id,
+                    }
+                },
+            )
         return response
+
+
+def _only_with_origin(hook: Callable[[Response], Any]) -> Callable[[Response], Any]:
+    def gated(response: Response) -> Any:
+        return hook(response) if request.environ.get("HTTP_ORIGIN") else response
+
+    return gated
