@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from flask import Flask, Response
@@ -61,6 +62,12 @@ def init_metrics(app: Flask) -> Callable[[str, str, int, float], None]:
 
 def count_move(game: str, reason: str | None) -> None:
     """A move validated or played: ``reason`` is None for a legal one."""
-    MOVES.labels(game, "legal" if reason is None else "illegal").inc()
+    _move_counter(game, "legal" if reason is None else "illegal").inc()
     if reason is not None:
         ILLEGAL.labels(game, reason).inc()
+
+
+@lru_cache(maxsize=64)
+def _move_counter(game: str, outcome: str) -> Any:
+    """Label lookups cost more than the increment; games and outcomes are a handful."""
+    return MOVES.labels(game, outcome)

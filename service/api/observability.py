@@ -20,6 +20,7 @@ from .metrics import init_metrics
 from .problems import language
 
 REQUEST_ID = "X-Request-ID"
+_REQUEST_ID_KEY = "HTTP_X_REQUEST_ID"  # the WSGI environ's name for it
 _SANE_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
 log = logging.getLogger("service.requests")
 
@@ -68,9 +69,10 @@ def init_app(app: Flask, settings: Settings) -> None:
 
     @app.before_request
     def start() -> None:
-        inbound = request.headers.get(REQUEST_ID, "")
-        g.request_id = inbound if _SANE_ID.fullmatch(inbound) else os.urandom(16).hex()
-        g.started = time.perf_counter()
+        inbound = request.environ.get(_REQUEST_ID_KEY)
+        context = g._get_current_object()
+        context.request_id = inbound if inbound and _SANE_ID.fullmatch(inbound) else os.urandom(16).hex()
+        context.started = time.perf_counter()
 
     @app.after_request
     def finish(response: Response) -> Response:
@@ -78,13 +80,14 @@ def init_app(app: Flask, settings: Settings) -> None:
         current = request._get_current_object()  # type: ignore[attr-defined]
         request_id = getattr(context, "request_id", "")
         headers = response.headers
-        headers[REQUEST_ID] = request_id
+        # ``add`` where the header cannot be there yet: ``set`` would search the headers first.
+        headers.add(REQUEST_ID, request_id)
         if "Content-Language" not in headers:
-            headers["Content-Language"] = language()
+            headers.add("Content-Language", language())
         # Answers differ by language, and by whether an Origin was sent (CORS headers or none).
         vary = headers.get("Vary")
         if not vary:
-            headers["Vary"] = "Accept-Language, Origin"
+            headers.add("Vary", "Accept-Language, Origin")
         else:
             listed = {item.strip().lower() for item in vary.split(",")}
             missing = [name for name in ("Accept-Language", "Origin") if name.lower() not in listed]

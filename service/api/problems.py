@@ -45,9 +45,10 @@ class ApiProblem(Exception):
 
 def language() -> str:
     """The caller's language among those the service speaks, parsed once per distinct header."""
-    chosen: str | None = g.get("language")
+    context = g._get_current_object()
+    chosen: str | None = getattr(context, "language", None)
     if chosen is None:
-        chosen = g.language = _best_language(request.headers.get("Accept-Language", ""))
+        chosen = context.language = _best_language(request.environ.get("HTTP_ACCEPT_LANGUAGE", ""))
     return chosen
 
 

@@ -222,14 +222,8 @@ class FishingGame:
         return True
 
     # -- state checks --------------------------------------------------------------------------------------------
-    def stock_sizes(self, rules: Rules, players: int) -> set[int]:
-        dealt_each_time = self.hand_size(rules) * players
-        stock = len(DECK) - self.opening_table_size(rules) - dealt_each_time
-        sizes = set()
-        while stock >= 0:
-            sizes.add(stock)
-            stock -= dealt_each_time
-        return sizes
+    def stock_sizes(self, rules: Rules, players: int) -> tuple[int, ...]:
+        return stock_sizes(self.hand_size(rules), self.opening_table_size(rules), players)
 
     def validate(
         self,
@@ -238,9 +232,7 @@ class FishingGame:
         round_over: bool | None = None,
         check_turn: bool = False,
     ) -> None:
-        check_fishing(
-            state, self.hand_size(state.rules), sorted(self.stock_sizes(state.rules, state.players))
-        )
+        check_fishing(state, self.hand_size(state.rules), self.stock_sizes(state.rules, state.players))
         if check_turn:
             check_reported(state, turn, round_over)
 
@@ -460,6 +452,14 @@ def _first(items: Options, count: int) -> Iterator[tuple[Card, ...]]:
         if position >= count:
             return
         yield item
+
+
+@lru_cache(maxsize=64)
+def stock_sizes(hand_size: int, opening_table: int, players: int) -> tuple[int, ...]:
+    """Every size the stock can have between deals (smallest first): full hands are dealt from it each time."""
+    dealt_each_time = hand_size * players
+    first_stock = len(DECK) - opening_table - dealt_each_time
+    return tuple(range(first_stock % dealt_each_time, first_stock + 1, dealt_each_time))
 
 
 def dealt_hands(cards: tuple[Card, ...], dealer: int, players: int) -> tuple[Hand, ...]:

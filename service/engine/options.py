@@ -240,17 +240,20 @@ def preset_for(game: str, name: str) -> Preset:
 
 def resolve(game: str, preset: str | None = None, overrides: Mapping[str, Any] | None = None) -> Rules:
     """The game's defaults, then the preset, then single overrides, remembered: every request resolves its rules."""
-    items = tuple((name, type(value), value) for name, value in (overrides or {}).items())
+    given = overrides or {}
+    # The values' types are part of the key: 1, 1.0 and True hash alike but are not the same option value.
+    items, types = tuple(given.items()), tuple(map(type, given.values()))
     try:
-        return _resolve_remembered(game, preset, items)
+        return _resolve_remembered(game, preset, items, types)
     except TypeError:  # an unhashable value: resolve it once, and let the checks refuse it
         return _resolve(game, preset, overrides)
 
 
 @lru_cache(maxsize=256)
-def _resolve_remembered(game: str, preset: str | None, items: tuple[tuple[str, type, Any], ...]) -> Rules:
-    # The value's type is part of the key: 1, 1.0 and True hash alike but are not the same option value.
-    return _resolve(game, preset, {name: value for name, _, value in items})
+def _resolve_remembered(
+    game: str, preset: str | None, items: tuple[tuple[str, Any], ...], types: tuple[type, ...]
+) -> Rules:
+    return _resolve(game, preset, dict(items))
 
 
 def _resolve(game: str, preset: str | None = None, overrides: Mapping[str, Any] | None = None) -> Rules:

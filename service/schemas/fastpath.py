@@ -11,6 +11,7 @@ from typing import Any
 
 from ..engine.cards import BY_CODE, Card
 
+_CODES = frozenset(BY_CODE)
 _DECKS = frozenset({"italian", "spanish", "french"})
 _SUITS = frozenset({"D", "C", "S", "B"})
 _MATCH_KEYS = frozenset({"scores", "target", "round", "over", "winner"})
@@ -33,10 +34,13 @@ def _seat_or_none(value: object) -> int | None:
 def _cards(value: object, most: int) -> list[Card]:
     if type(value) is not list or len(value) > most:
         raise _Unsure
-    found = [BY_CODE.get(code) for code in value] if all(type(code) is str for code in value) else [None]
-    if None in found:
+    try:
+        known = _CODES.issuperset(value)
+    except TypeError:  # something unhashable: not a card code
+        raise _Unsure from None
+    if not known:
         raise _Unsure
-    return found  # type: ignore[return-value]
+    return list(map(BY_CODE.__getitem__, value))
 
 
 def _piles(value: object, most: int) -> list[list[Card]]:
