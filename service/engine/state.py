@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from .cards import Card
@@ -24,6 +25,7 @@ def seats_of(side: int, players: int) -> tuple[int, ...]:
     return (side, side + 2) if players == 4 else (side,)
 
 
+@lru_cache(maxsize=64)
 def playing_order(first: int, players: int) -> tuple[int, ...]:
     return tuple((first + offset) % players for offset in range(players))
 

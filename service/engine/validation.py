@@ -6,6 +6,7 @@ Nothing else is checked, in particular not the history the piles imply: callers 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from itertools import chain
 from typing import Any
 
 from .cards import DECK, Card
@@ -50,6 +51,15 @@ def located_cards(state: GameState) -> Iterator[tuple[str, Card]]:
 
 
 def check_seats(state: GameState) -> None:
+    n = state.players
+    if (
+        isinstance(state, FishingState)
+        and n in PLAYER_COUNTS[state.game]
+        and len(state.hands) == len(state.captures) == len(state.sweeps) == n
+        and 0 <= state.dealer < n
+        and (state.last_capturer is None or 0 <= state.last_capturer < n)
+    ):
+        return  # the usual case, checked at once; otherwise the checks below say what is wrong
     if state.players not in PLAYER_COUNTS[state.game]:
         allowed = ", ".join(map(str, PLAYER_COUNTS[state.game]))
         raise fail(
@@ -78,16 +88,11 @@ def check_seats(state: GameState) -> None:
 
 
 def all_cards(state: GameState) -> list[Card]:
-    cards = [card for hand in state.hands for card in hand]
     if isinstance(state, FishingState):
-        cards += state.table
-    else:
-        cards += [played.card for played in state.trick]
-        if state.trump_under_stock:
-            cards.append(state.trump_card)
-    cards += state.stock
-    for pile in state.captures:
-        cards += pile
+        return list(chain(*state.hands, state.table, state.stock, *state.captures))
+    cards = list(chain(*state.hands, (played.card for played in state.trick), state.stock, *state.captures))
+    if state.trump_under_stock:
+        cards.append(state.trump_card)
     return cards
 
 

@@ -27,7 +27,7 @@ def observe(state: GameState, seat: int) -> dict[str, Any]:
         "turn": state.turn,
         "round_over": state.round_over,
         "deck": state.deck,
-        "rules": dict(state.rules),
+        "rules": dict(state.rules.by_name),
         "hand": state.hands[seat],
         "hand_sizes": [len(hand) for hand in state.hands],
         "stock_count": len(state.stock),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validate
@@ -146,14 +147,17 @@ def load_state(game: str, raw: object, prefix: str = "/state") -> tuple[GameStat
 
 
 def card_codes(items: tuple[EngineCard, ...] | list[EngineCard]) -> list[str]:
-    return [card.code for card in items]
+    return list(map(_CODE_OF, items))
+
+
+_CODE_OF = attrgetter("code")
 
 
 def dump_state(state: GameState) -> dict[str, Any]:
     """The state as callers keep it: every field of API.md, derived ones included."""
     out: dict[str, Any] = {
         "game": state.game,
-        "rules": dict(state.rules),
+        "rules": dict(state.rules.by_name),
         "players": state.players,
         "dealer": state.dealer,
         "turn": state.turn,
