@@ -7,7 +7,7 @@ dealt; everything else is here, once (STYLE.md: rules are data plus small hooks)
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import islice
 from typing import NamedTuple
 
@@ -24,6 +24,10 @@ from .validation import check_fishing, check_reported
 
 NO_SIZE: frozenset[int] = frozenset()
 """Capture sizes for sets known without a search."""
+
+# Legal-move lists build thousands of captures: made straight from their fields, without the named tuple's
+# Python-level constructor.
+new_capture = partial(tuple.__new__, Capture)
 
 MAX_LISTED_MOVES = 2000
 """Adversarial tables can allow tens of thousands of capture sets; ``total`` still counts them all."""
@@ -253,7 +257,7 @@ class FishingGame:
             if options.any:
                 fixed = options.fixed
                 if fixed is not None and len(listed) + len(fixed) <= cap:
-                    listed.extend([Capture(card, taken) for taken in fixed])
+                    listed.extend([new_capture((card, taken)) for taken in fixed])
                     total += len(fixed)
                 else:
                     room = cap - len(listed)
@@ -263,10 +267,10 @@ class FishingGame:
                         total += options.count()
                     else:
                         total += len(sets)
-                    listed.extend([Capture(card, taken) for taken in sets])
+                    listed.extend([new_capture((card, taken)) for taken in sets])
             if may_lay_all or (obligation == "played_card" and not options.any):
                 if len(listed) < cap:
-                    listed.append(Capture(card, ()))
+                    listed.append(new_capture((card, ())))
                 total += 1
         return LegalMoves(turn.seat, tuple(listed), total)
 
