@@ -40,7 +40,7 @@ class TableIndex:
     every turn asks whether each card in hand captures; what listing needs is built only when something is listed.
     """
 
-    __slots__ = ("_masks", "_reach", "_values", "by_rank", "cards", "memo", "sums")
+    __slots__ = ("_masks", "_reach", "_values", "by_rank", "cards", "sums")
 
     def __init__(self, table: tuple[Card, ...]) -> None:
         self.cards = table
@@ -58,8 +58,8 @@ class TableIndex:
         self._values: list[int] | None = None
         self._reach: list[int] | None = None
         self._masks: list[list[int]] | None = None
-        # The capture options by the rules that shape captures (``Rules.capture_key``), then by rank.
-        self.memo: dict[tuple[object, ...], dict[int, Options]] = {}
+        # No capture options are kept here: they point back at the index, and a cycle would leave every evicted
+        # index to the garbage collector instead of freeing it at once.
 
     @property
     def values(self) -> list[int]:
@@ -186,9 +186,7 @@ class FishingGame:
         else:
             rules = state.rules
             index = table_index(state.table)
-            by_rank = index.memo.get(rules.capture_key)
-            if by_rank is None:
-                by_rank = index.memo[rules.capture_key] = {}
+            by_rank: dict[int, Options] = {}  # two cards of one rank capture alike
             options: dict[Card, Options] = {}
             someone_captures = False
             for card in state.hands[seat]:

@@ -196,13 +196,11 @@ PRESETS: dict[str, dict[str, Preset]] = {
 class Rules(Mapping[str, Any]):
     """A game's fully resolved options: every option of the game, each with a value."""
 
-    __slots__ = ("by_name", "capture_key", "game")
+    __slots__ = ("by_name", "game")
 
     def __init__(self, game: str, values: Mapping[str, Any]) -> None:
         self.game = game
         self.by_name = dict(values)  # plain dict access for the engine's hot paths
-        # The options that shape which table cards a card may take, as one key for per-table memos.
-        self.capture_key = (game, self.by_name.get("asso_piglia_tutto"), self.by_name.get("capture_choice"))
 
     def __getitem__(self, name: str) -> Any:
         return self.by_name[name]
