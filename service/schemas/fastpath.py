@@ -7,11 +7,11 @@ changes how quickly a good state is read, never which states are accepted or how
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from ..engine.cards import BY_CODE, Card
 
-_CODES = frozenset(BY_CODE)
 _DECKS = frozenset({"italian", "spanish", "french"})
 _SUITS = frozenset({"D", "C", "S", "B"})
 _MATCH_KEYS = frozenset({"scores", "target", "round", "over", "winner"})
@@ -31,22 +31,28 @@ def _seat_or_none(value: object) -> int | None:
     return None if value is None else _int(value, 0, 3)
 
 
-def _cards(value: object, most: int) -> list[Card]:
+def _cards(value: object, most: int) -> tuple[Card, ...]:
     if type(value) is not list or len(value) > most:
         raise _Unsure
-    try:
-        known = _CODES.issuperset(value)
-    except TypeError:  # something unhashable: not a card code
-        raise _Unsure from None
-    if not known:
+    if len(value) > 1:
+        try:
+            # One lookup per code, in C; only card codes are keys (anything else: KeyError, or unhashable).
+            found: tuple[Card, ...] = itemgetter(*value)(BY_CODE)
+        except (KeyError, TypeError):
+            raise _Unsure from None
+        return found
+    if not value:
+        return ()
+    card = BY_CODE.get(value[0]) if type(value[0]) is str else None
+    if card is None:
         raise _Unsure
-    return list(map(BY_CODE.__getitem__, value))
+    return (card,)
 
 
-def _piles(value: object, most: int) -> list[list[Card]]:
+def _piles(value: object, most: int) -> tuple[tuple[Card, ...], ...]:
     if type(value) is not list or len(value) > 4:
         raise _Unsure
-    return [_cards(pile, most) for pile in value]
+    return tuple([_cards(pile, most) for pile in value])
 
 
 def _match(value: object) -> dict[str, Any]:

@@ -108,8 +108,9 @@ def load_state(game: str, raw: object, prefix: str = "/state") -> tuple[GameStat
         match = Match(scores=(0,) * sides_of(players), target=rules.target, round=1)
     else:
         match = Match(tuple(match_data["scores"]), match_data["target"], match_data["round"])
-    hands = tuple(tuple(hand) for hand in data["hands"])
-    captures = tuple(tuple(pile) for pile in data["captures"])
+    # The fast reader gives tuples already (tuple() of a tuple is the tuple itself); the schemas give lists.
+    hands = tuple(map(tuple, data["hands"]))
+    captures = tuple(map(tuple, data["captures"]))
     deck = data.get("deck", "italian")
     state: GameState
     if game == "briscola":
