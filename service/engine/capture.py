@@ -18,15 +18,6 @@ _SUMS = MAX_SUM + 1
 SUM_MASK = (1 << _SUMS) - 1
 
 
-def suffix_sums(values: Sequence[int]) -> list[int]:
-    """``reach[i]``: bit s set when some subset of ``values[i:]`` (the empty one included) sums to s."""
-    reach = [1] * (len(values) + 1)
-    for i in range(len(values) - 1, -1, -1):
-        after = reach[i + 1]
-        reach[i] = (after | (after << values[i])) & SUM_MASK
-    return reach
-
-
 def size_masks(values: Sequence[int]) -> list[list[int]]:
     """``masks[i][s]``: bit k set when some k cards of ``values[i:]`` sum to ``s``."""
     n = len(values)

@@ -36,42 +36,32 @@ MAX_LISTED_MOVES = 2000
 class TableIndex:
     """The table's capture values with their subset-sum summaries, built once per position.
 
-    ``sums`` (bit s set when some subset of the table sums to s) and the cards by rank are built at once, since
-    every turn asks whether each card in hand captures; what listing needs is built only when something is listed.
+    ``sums`` (bit s set when some subset of the table sums to s), the per-suffix sums listing prunes with, and the
+    cards by rank are built in one pass; the per-size tables of ``capture_choice`` most/fewest only when asked for.
     """
 
-    __slots__ = ("_masks", "_reach", "_values", "by_rank", "cards", "sums")
+    __slots__ = ("_masks", "by_rank", "cards", "reach", "sums", "values")
 
     def __init__(self, table: tuple[Card, ...]) -> None:
         self.cards = table
+        self.values = values = [card.rank for card in table]
+        # One pass from the end: the sums each suffix reaches (what listing prunes with; reach[0] is every sum
+        # the table makes) and the cards by rank, in table order.
+        self.reach = reach = [1] * (len(table) + 1)
         by_rank: dict[int, list[Card]] = {}
-        sums = 1
-        for card in table:
-            rank = card.rank
+        after = 1
+        for at in range(len(table) - 1, -1, -1):
+            rank = values[at]
+            after = reach[at] = (after | after << rank) & search.SUM_MASK
             if rank in by_rank:
-                by_rank[rank].append(card)
+                by_rank[rank].insert(0, table[at])
             else:
-                by_rank[rank] = [card]
-            sums |= sums << rank
+                by_rank[rank] = [table[at]]
         self.by_rank = by_rank
-        self.sums = sums & search.SUM_MASK
-        self._values: list[int] | None = None
-        self._reach: list[int] | None = None
+        self.sums = after
         self._masks: list[list[int]] | None = None
         # No capture options are kept here: they point back at the index, and a cycle would leave every evicted
         # index to the garbage collector instead of freeing it at once.
-
-    @property
-    def values(self) -> list[int]:
-        if self._values is None:
-            self._values = [card.rank for card in self.cards]
-        return self._values
-
-    @property
-    def reach(self) -> list[int]:
-        if self._reach is None:
-            self._reach = search.suffix_sums(self.values)
-        return self._reach
 
     @property
     def masks(self) -> list[list[int]]:
@@ -137,6 +127,17 @@ class Options:
 
     def __bool__(self) -> bool:
         return self.any
+
+    def first(self, count: int) -> list[tuple[Card, ...]]:
+        """Up to ``count`` sets, in listing order."""
+        if self.fixed is not None:
+            return list(self.fixed[:count])
+        index = self.index
+        if self.sizes is None:
+            found = search.subsets_any_size(index.values, index.reach, self.total, index.cards)
+        else:
+            found = search.subsets(index.values, index.masks, self.total, self.sizes, index.cards)
+        return list(islice(found, count))
 
     def count(self) -> int:
         if self.fixed is not None:
@@ -259,7 +260,7 @@ class FishingGame:
                     total += len(fixed)
                 else:
                     room = cap - len(listed)
-                    sets = list(islice(options, room + 1))
+                    sets = options.first(room + 1)
                     if len(sets) > room:  # cut short by the ceiling: count the rest without listing them
                         del sets[room:]
                         total += options.count()
