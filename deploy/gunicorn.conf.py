@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import math
 import os
 import shutil
@@ -58,6 +59,13 @@ control_socket_disable = True
 accesslog = None
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "INFO").lower()
+
+
+def when_ready(server: Any) -> None:
+    # The master has imported the app (preload_app) and forks workers from here on: what it holds now lives as
+    # long as the process, so the garbage collector need not walk it again in every worker, and leaving it alone
+    # keeps those pages shared between master and workers.
+    gc.freeze()
 
 
 def on_starting(server: Any) -> None:
