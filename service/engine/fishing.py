@@ -36,32 +36,36 @@ MAX_LISTED_MOVES = 2000
 class TableIndex:
     """The table's capture values with their subset-sum summaries, built once per position.
 
-    ``sums`` (bit s set when some subset of the table sums to s), the per-suffix sums listing prunes with, and the
-    cards by rank are built in one pass; the per-size tables of ``capture_choice`` most/fewest only when asked for.
+    ``sums`` (bit s set when some subset of the table sums to s) and the per-suffix sums listing prunes with are
+    built at once; the cards by rank and the per-size tables of ``capture_choice`` most/fewest when first asked for.
     """
 
-    __slots__ = ("_masks", "by_rank", "cards", "reach", "sums", "values")
+    __slots__ = ("_by_rank", "_masks", "cards", "reach", "sums", "values")
 
     def __init__(self, table: tuple[Card, ...]) -> None:
         self.cards = table
         self.values = values = [card.rank for card in table]
-        # One pass from the end: the sums each suffix reaches (what listing prunes with; reach[0] is every sum
-        # the table makes) and the cards by rank, in table order.
-        self.reach = reach = [1] * (len(table) + 1)
-        by_rank: dict[int, list[Card]] = {}
+        # The sums each suffix reaches, built from the end (what listing prunes with); the whole table's come last.
+        reach = [1]
         after = 1
-        for at in range(len(table) - 1, -1, -1):
-            rank = values[at]
-            after = reach[at] = (after | after << rank) & search.SUM_MASK
-            if rank in by_rank:
-                by_rank[rank].insert(0, table[at])
-            else:
-                by_rank[rank] = [table[at]]
-        self.by_rank = by_rank
-        self.sums = after
+        for rank in reversed(values):
+            after = (after | after << rank) & search.SUM_MASK
+            reach.append(after)
+        reach.reverse()
+        self.reach, self.sums = reach, after
+        self._by_rank: dict[int, list[Card]] | None = None
         self._masks: list[list[int]] | None = None
         # No capture options are kept here: they point back at the index, and a cycle would leave every evicted
         # index to the garbage collector instead of freeing it at once.
+
+    @property
+    def by_rank(self) -> dict[int, list[Card]]:
+        """The table's cards by rank, in table order (Scopa's rank matches; Escoba never asks)."""
+        if self._by_rank is None:
+            self._by_rank = {}
+            for card in self.cards:
+                self._by_rank.setdefault(card.rank, []).append(card)
+        return self._by_rank
 
     @property
     def masks(self) -> list[list[int]]:
