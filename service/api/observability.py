@@ -116,6 +116,22 @@ def init_app(app: Flask, settings: Settings) -> None:
 
 def _only_with_origin(hook: Callable[[Response], Any]) -> Callable[[Response], Any]:
     def gated(response: Response) -> Any:
-        return hook(response) if request.environ.get("HTTP_ORIGIN") else response
+        if not request.environ.get("HTTP_ORIGIN"):
+            return response
+        response = hook(response)
+        _merge_vary(response)  # flask-cors adds a Vary line of its own
+        return response
 
     return gated
+
+
+def _merge_vary(response: Response) -> None:
+    lines = response.headers.getlist("Vary")
+    if len(lines) < 2:
+        return
+    names: dict[str, str] = {}
+    for line in lines:
+        for name in line.split(","):
+            if name.strip():
+                names.setdefault(name.strip().lower(), name.strip())
+    response.headers["Vary"] = ", ".join(names.values())

@@ -960,6 +960,20 @@ def test_cors_headers(client: FlaskClient, method: str, path: str) -> None:
     assert {"etag", "x-request-id", "location"} <= exposed
 
 
+def test_without_an_origin_no_cors_headers_and_vary_says_why(client: FlaskClient) -> None:
+    """CORS headers go only to requests with an Origin; Vary names Origin so caches keep the two answers apart."""
+    plain = client.post("/v1/games/scopa/deal", json={"players": 2, "seed": 1})
+    browser = client.post("/v1/games/scopa/deal", json={"players": 2, "seed": 1},
+                          headers={"Origin": "https://table.example"})
+    assert plain.status_code == browser.status_code == 200
+    assert "Access-Control-Allow-Origin" not in plain.headers
+    assert browser.headers["Access-Control-Allow-Origin"] in ("*", "https://table.example")
+    for response in (plain, browser):
+        varies = {name.strip().lower() for name in response.headers["Vary"].split(",")}
+        assert {"origin", "accept-language"} <= varies
+        assert len(response.headers.getlist("Vary")) == 1
+
+
 def test_cors_preflight(client: FlaskClient) -> None:
     response = client.options(
         "/v1/sessions/abc/moves",
