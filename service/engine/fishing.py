@@ -122,7 +122,7 @@ class Options:
         elif sizes is not None:
             self.any = bool(sizes)
         else:
-            self.any = 0 < total <= search.MAX_SUM and bool(index.sums >> total & 1)
+            self.any = index.reaches(total)
 
     def __iter__(self) -> Iterator[tuple[Card, ...]]:
         if self.fixed is not None:
@@ -136,12 +136,7 @@ class Options:
         """Up to ``count`` sets, in listing order."""
         if self.fixed is not None:
             return list(self.fixed[:count])
-        index = self.index
-        if self.sizes is None:
-            found = search.subsets_any_size(index.values, index.reach, self.total, index.cards)
-        else:
-            found = search.subsets(index.values, index.masks, self.total, self.sizes, index.cards)
-        return list(islice(found, count))
+        return list(islice(self.index.sets(self.total, self.sizes), count))
 
     def count(self) -> int:
         if self.fixed is not None:
