@@ -85,13 +85,8 @@ def init_app(app: Flask, settings: Settings) -> None:
         if "Content-Language" not in headers:
             headers.add("Content-Language", language())
         # Answers differ by language, and by whether an Origin was sent (CORS headers or none).
-        vary = headers.get("Vary")
-        if not vary:
-            headers.add("Vary", "Accept-Language, Origin")
-        else:
-            listed = {item.strip().lower() for item in vary.split(",")}
-            missing = [name for name in ("Accept-Language", "Origin") if name.lower() not in listed]
-            headers["Vary"] = ", ".join([vary, *missing])
+        headers.add("Vary", "Accept-Language, Origin")
+        _merge_vary(response)  # a view may have set a Vary of its own
         now = time.perf_counter()
         elapsed = now - getattr(context, "started", now)
         rule = current.url_rule
@@ -126,6 +121,7 @@ def _only_with_origin(hook: Callable[[Response], Any]) -> Callable[[Response], A
 
 
 def _merge_vary(response: Response) -> None:
+    """Several Vary lines as one, each name once (first spelling kept)."""
     lines = response.headers.getlist("Vary")
     if len(lines) < 2:
         return

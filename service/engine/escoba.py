@@ -20,10 +20,7 @@ class Escoba(FishingGame):
 
     def capture_options(self, rules: Rules, card: Card, index: TableIndex) -> Options:
         total = ESCOBA_SUM - card.rank
-        choice = rules.by_name["capture_choice"]
-        return Options(
-            index, total, None if choice == "free" else index.sizes(total, self.smallest_capture, choice)
-        )
+        return Options(index, total, index.sizes(total, self.smallest_capture, rules.by_name["capture_choice"]))
 
     def explain_wrong_capture(
         self, rules: Rules, card: Card, taken: tuple[Card, ...], index: TableIndex

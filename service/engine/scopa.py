@@ -25,16 +25,14 @@ class Scopa(FishingGame):
 
     def capture_options(self, rules: Rules, card: Card, index: TableIndex) -> Options:
         rank = card.rank
-        if rank == 1 and self.ace_takes_all(rules, card, index):
+        if self.ace_takes_all(rules, card, index):
             return Options(index, rank, NO_SIZE, fixed=(index.cards,))
         same_rank = index.by_rank.get(rank)
         if same_rank:
             # All seeds agree: a card matching a table card's rank takes exactly one such card.
             return Options(index, rank, NO_SIZE, fixed=tuple([(other,) for other in same_rank]))
         choice = rules.by_name["capture_choice"]
-        return Options(
-            index, rank, None if choice == "free" else index.sizes(rank, self.smallest_capture, choice)
-        )
+        return Options(index, rank, index.sizes(rank, self.smallest_capture, choice))
 
     def explain_wrong_capture(
         self, rules: Rules, card: Card, taken: tuple[Card, ...], index: TableIndex
