@@ -228,10 +228,7 @@ def render_view(state: GameState, seat: int) -> Response:
     visible += [item["card"] for item in seen.get("trick", [])]
     out = dump_value(seen)
     out["names"] = {card.code: names.card_name(card, state.deck, lang) for card in visible}
-    response = jsonify(out)
-    response.headers["Content-Language"] = lang
-    response.vary.add("Accept-Language")
-    return response
+    return jsonify(out)  # Content-Language and Vary are added for every response
 
 
 def _cards(value: Any) -> list[Any]:

@@ -2,25 +2,29 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import os
 import re
 import sys
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask, Response, g, request
+from flask import Flask, Response, has_request_context, request
 from flask_cors import CORS
 
 from ..config import Settings
 from .metrics import init_metrics
-from .problems import language
+from .problems import best_language
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse
+    from _typeshed.wsgi import WSGIApplication as WsgiApp
 
 REQUEST_ID = "X-Request-ID"
 _REQUEST_ID_KEY = "HTTP_X_REQUEST_ID"  # the WSGI environ's name for it
+REQUEST_ID_ENVIRON = "cardrules.request_id"
 _SANE_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
 log = logging.getLogger("service.requests")
 
@@ -34,8 +38,7 @@ class JsonFormatter(logging.Formatter):
             "message": record.getMessage(),
         }
         entry.update(getattr(record, "fields", {}))
-        with contextlib.suppress(RuntimeError):  # outside a request there is no request id
-            entry.setdefault("request_id", g.get("request_id"))
+        entry.setdefault("request_id", current_request_id())
         if record.exc_info:
             entry["error"] = self.formatException(record.exc_info)
         return json.dumps(entry, default=str)
@@ -66,68 +69,90 @@ def init_app(app: Flask, settings: Settings) -> None:
     funcs = app.after_request_funcs[None]
     funcs[:] = [hook if hook in hooks_before else _only_with_origin(hook) for hook in funcs]
     observe = init_metrics(app)
+    app.wsgi_app = RequestBookkeeping(app.wsgi_app, observe)  # type: ignore[method-assign]
 
-    @app.before_request
-    def start() -> None:
-        inbound = request.environ.get(_REQUEST_ID_KEY)
-        context = g._get_current_object()
-        context.request_id = inbound if inbound and _SANE_ID.fullmatch(inbound) else os.urandom(16).hex()
-        context.started = time.perf_counter()
 
-    @app.after_request
-    def finish(response: Response) -> Response:
-        context = g._get_current_object()  # every request pays for these lines: one proxy lookup, not six
-        current = request._get_current_object()  # type: ignore[attr-defined]
-        request_id = getattr(context, "request_id", "")
-        headers = response.headers
-        # ``add`` where the header cannot be there yet: ``set`` would search the headers first.
-        headers.add(REQUEST_ID, request_id)
-        if "Content-Language" not in headers:
-            headers.add("Content-Language", language())
-        # Answers differ by language, and by whether an Origin was sent (CORS headers or none).
-        headers.add("Vary", "Accept-Language, Origin")
-        _merge_vary(response)  # a view may have set a Vary of its own
-        now = time.perf_counter()
-        elapsed = now - getattr(context, "started", now)
-        rule = current.url_rule
-        route = rule.rule if rule is not None else "unmatched"
-        observe(current.method, route, response.status_code, elapsed)
-        if log.isEnabledFor(logging.INFO):
-            log.info(
-                "request",
-                extra={
-                    "fields": {
-                        "method": current.method,
-                        "path": current.path,
-                        "route": route,
-                        "status": response.status_code,
-                        "duration_ms": round(elapsed * 1000, 3),
-                        "request_id": request_id,
-                    }
-                },
-            )
-        return response
+class RequestBookkeeping:
+    """WSGI middleware: a request id, the shared response headers, a metric and a log line for every request.
+
+    It works on the plain header list the response hands to ``start_response``; as Flask hooks the same work
+    cost a tenth of a request (hook dispatch, context proxies, header lookups that raise and catch).
+    """
+
+    def __init__(self, wsgi_app: WsgiApp, observe: Callable[[str, str, int, float], None]) -> None:
+        self.wsgi_app = wsgi_app
+        self.observe = observe
+
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        started = time.perf_counter()
+        inbound = environ.get(_REQUEST_ID_KEY)
+        request_id = inbound if inbound and _SANE_ID.fullmatch(inbound) else os.urandom(16).hex()
+        environ[REQUEST_ID_ENVIRON] = request_id
+
+        def finish(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            elapsed = time.perf_counter() - started
+            add_shared_headers(headers, request_id, best_language(environ.get("HTTP_ACCEPT_LANGUAGE", "")))
+            # Flask's request object is still in the environ while the response starts (it is dropped after).
+            current = environ.get("werkzeug.request")
+            rule = getattr(current, "url_rule", None)
+            route = rule.rule if rule is not None else "unmatched"
+            method = environ.get("REQUEST_METHOD", "")
+            code = int(status[:3])
+            self.observe(method, route, code, elapsed)
+            if log.isEnabledFor(logging.INFO):
+                log.info(
+                    "request",
+                    extra={
+                        "fields": {
+                            "method": method,
+                            "path": environ.get("SCRIPT_NAME", "") + environ.get("PATH_INFO", ""),
+                            "route": route,
+                            "status": code,
+                            "duration_ms": round(elapsed * 1000, 3),
+                            "request_id": request_id,
+                        }
+                    },
+                )
+            return start_response(status, headers, exc_info)
+
+        return self.wsgi_app(environ, finish)
+
+
+def add_shared_headers(headers: list[tuple[str, str]], request_id: str, language: str) -> None:
+    """The request id, the answer's language unless a view named it, and one merged Vary line."""
+    varies = []
+    has_language = False
+    for name, value in headers:
+        if name == "Vary":  # a view or CORS set one
+            varies.append(value)
+        elif name == "Content-Language":
+            has_language = True
+    if varies:  # one line, each name once
+        headers[:] = [header for header in headers if header[0] != "Vary"]
+    # Answers differ by language, and by Origin (CORS headers or none).
+    varies.append("Accept-Language, Origin")
+    headers.append((REQUEST_ID, request_id))
+    headers.append(("Vary", _merged_names(", ".join(varies)) if len(varies) > 1 else varies[0]))
+    if not has_language:
+        headers.append(("Content-Language", language))
+
+
+def current_request_id() -> str | None:
+    """The id of the request being handled, for log lines written inside it."""
+    return request.environ.get(REQUEST_ID_ENVIRON) if has_request_context() else None
 
 
 def _only_with_origin(hook: Callable[[Response], Any]) -> Callable[[Response], Any]:
     def gated(response: Response) -> Any:
-        if not request.environ.get("HTTP_ORIGIN"):
-            return response
-        response = hook(response)
-        _merge_vary(response)  # flask-cors adds a Vary line of its own
-        return response
+        return hook(response) if request.environ.get("HTTP_ORIGIN") else response
 
     return gated
 
 
-def _merge_vary(response: Response) -> None:
-    """Several Vary lines as one, each name once (first spelling kept)."""
-    lines = response.headers.getlist("Vary")
-    if len(lines) < 2:
-        return
+def _merged_names(line: str) -> str:
+    """A Vary line with each name once, first spelling kept."""
     names: dict[str, str] = {}
-    for line in lines:
-        for name in line.split(","):
-            if name.strip():
-                names.setdefault(name.strip().lower(), name.strip())
-    response.headers["Vary"] = ", ".join(names.values())
+    for name in line.split(","):
+        if name.strip():
+            names.setdefault(name.strip().lower(), name.strip())
+    return ", ".join(names.values())

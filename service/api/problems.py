@@ -48,12 +48,12 @@ def language() -> str:
     context = g._get_current_object()
     chosen: str | None = getattr(context, "language", None)
     if chosen is None:
-        chosen = context.language = _best_language(request.environ.get("HTTP_ACCEPT_LANGUAGE", ""))
+        chosen = context.language = best_language(request.environ.get("HTTP_ACCEPT_LANGUAGE", ""))
     return chosen
 
 
 @lru_cache(maxsize=512)
-def _best_language(header: str) -> str:
+def best_language(header: str) -> str:
     if not header:
         return "en"
     return parse_accept_header(header, LanguageAccept).best_match(i18n.SUPPORTED, default="en") or "en"
@@ -83,9 +83,8 @@ def problem_response(
         body["errors"] = [{"pointer": p.pointer, "message": p.message} for p in problems[:MAX_ERRORS]]
     if extra:
         body.update(extra)
+    # Content-Language and Vary are added for every response (observability.add_shared_headers).
     response = Response(dumps(body), status=status, mimetype="application/problem+json")
-    response.headers["Content-Language"] = lang
-    response.vary.add("Accept-Language")
     for name, value in (headers or {}).items():
         response.headers[name] = value
     return response
