@@ -1,11 +1,12 @@
 # syntax=docker/dockerfile:1
 
-FROM python:3.11-slim AS builder
+# The builder has a C compiler, for the engine's mypyc build (setup.py); the runtime image does not need one.
+FROM python:3.11 AS builder
 ENV PIP_DISABLE_PIP_VERSION_CHECK=1 \
     PYTHONDONTWRITEBYTECODE=1
 WORKDIR /src
 RUN python -m venv /opt/venv
-COPY pyproject.toml README.md openapi.yaml ./
+COPY pyproject.toml setup.py README.md openapi.yaml ./
 COPY deploy/constraints.txt deploy/constraints.txt
 COPY service ./service
 RUN /opt/venv/bin/pip install --no-cache-dir --constraint deploy/constraints.txt . \

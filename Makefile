@@ -4,17 +4,20 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: run test lint types pytest bench deploy-check contract-live clean
+.PHONY: run test build lint types pytest bench deploy-check contract-live clean
+
+# The install compiles these with mypyc (setup.py): an edit to one of them rebuilds.
+COMPILED := setup.py $(wildcard service/engine/*.py) service/schemas/fastpath.py
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+$(VENV)/.installed: pyproject.toml $(COMPILED) | $(BIN)/python
 	$(BIN)/pip install --quiet --constraint deploy/constraints.txt -e .
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-dev: pyproject.toml $(COMPILED) | $(BIN)/python
 	$(BIN)/pip install --quiet --constraint deploy/constraints.txt -e '.[dev]'
 	touch $@ $(VENV)/.installed
 
@@ -29,8 +32,13 @@ redis-server:
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server) >/dev/null; \
 	  else echo "redis-server is missing: install the Debian package redis-server" >&2; exit 1; fi; }
 
+# Compile the engine again (CARDRULES_PURE_PYTHON=1 make build: remove the compiled modules, run the sources).
+build: | $(BIN)/python
+	$(BIN)/pip install --quiet --constraint deploy/constraints.txt -e .
+	touch $(VENV)/.installed
+
 lint: $(VENV)/.installed-dev
-	$(BIN)/ruff check service tests deploy $(wildcard bench)
+	$(BIN)/ruff check setup.py service tests deploy $(wildcard bench)
 
 types: $(VENV)/.installed-dev
 	$(BIN)/mypy service
@@ -52,4 +60,5 @@ contract-live: $(VENV)/.installed-dev
 	bash tests/live_contract.sh
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build service/compiled_sources.txt
+	find . -name '*.so' -not -path './$(VENV)/*' -delete

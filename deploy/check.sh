@@ -39,15 +39,18 @@ EOF
 }
 
 # Builds the wheel from the files the Dockerfile copies and boots the app from it, outside the source tree:
-# catches package data (openapi.yaml, ...) that the image would lack.
+# catches package data (openapi.yaml, ...) that the image would lack, and proves the compiled engine loads.
 wheel_boots() {
     local root=$PWD tmp rc=0
     tmp=$(mktemp -d)
-    cp -R pyproject.toml README.md openapi.yaml service "$tmp/" \
+    cp -R pyproject.toml setup.py README.md openapi.yaml service "$tmp/" \
+        && find "$tmp/service" \( -name '*.so' -o -name compiled_sources.txt -o -name __pycache__ \) -prune \
+            -exec rm -rf {} + \
         && mkdir "$tmp/run" \
         && (cd "$tmp" && pip wheel --quiet --no-deps --no-build-isolation --wheel-dir dist . >build.log 2>&1 \
             || { cat build.log; false; }) \
         && pip install --quiet --no-deps --no-index --target "$tmp/site" "$tmp"/dist/*.whl \
+        && compgen -G "$tmp/site/service/engine/*.so" >/dev/null \
         && (cd "$tmp/run" && PYTHONPATH="$tmp/site" gunicorn --check-config \
             --config "$root/deploy/gunicorn.conf.py" 'service.app:create_app()') \
         || rc=$?

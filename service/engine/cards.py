@@ -45,9 +45,6 @@ class Card:
     def __str__(self) -> str:
         return self.code
 
-    def __lt__(self, other: Card) -> bool:
-        return self.index < other.index
-
 
 def _build_deck() -> tuple[Card, ...]:
     cards = []
@@ -75,7 +72,7 @@ _CARD_PATTERN = re.compile(r"(?:10|[1-9])[DCSB]")
 CARD_PATTERN = "^(10|[1-9])[DCSB]$"
 
 
-def card(code: str) -> Card:
+def card(code: object) -> Card:
     """Parse one card code strictly: rank 1..10 then a suit letter, nothing else."""
     found = BY_CODE.get(code) if isinstance(code, str) else None
     if found is None:

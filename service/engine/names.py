@@ -100,7 +100,7 @@ def deck_style_of(deck: str | None) -> str:
     return style if style in DECK_STYLES else "italian"
 
 
-def rank_name(rank: int, deck: str = "italian", language: str = "en") -> str:
+def rank_name(rank: object, deck: str = "italian", language: str = "en") -> str:
     """The name of a rank (1 ace .. 10 re / rey / king) in a deck style and language."""
     if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= 10:
         raise ValueError(f"rank must be an integer from 1 to 10, not {rank!r}")
