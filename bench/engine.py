@@ -11,13 +11,20 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import random
+import shutil
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import Any
 
+import service.engine.fishing
 from service.engine.cards import DECK, Card
 from service.engine.fishing import new_match, table_index
 from service.engine.games import GAMES
@@ -80,6 +87,37 @@ def profile_rounds(name: str, rounds: int, top: int = 10) -> list[tuple[str, int
             play_round(game, rules, seed)
 
     return profile_top(work, top, keep=lambda where: "bench/" not in where)
+
+
+# -- the same rounds from the pure-Python sources ----------------------------------------------------------------
+ROOT = Path(__file__).resolve().parent.parent
+COMPILED = not str(service.engine.fishing.__file__).endswith(".py")
+SOURCES_RUN = """
+import json, sys
+import service.engine.fishing
+from bench.engine import ROUND_GAMES, pin_to_one_core, rounds_per_second
+assert service.engine.fishing.__file__.endswith(".py"), service.engine.fishing.__file__
+pin_to_one_core()
+seconds, repeats = float(sys.argv[1]), int(sys.argv[2])
+rates = {}
+for name in ROUND_GAMES:
+    rounds_per_second(name, 0.3, 10_000_000)
+    rates[name] = [rounds_per_second(name, seconds, 1 + i * 1_000_000)[0] for i in range(repeats)]
+print(json.dumps(rates))
+"""
+
+
+def rounds_from_sources(seconds: float, repeats: int) -> dict[str, list[float]]:
+    """Rounds/s of each game with the engine run from a copy of its sources, none of the compiled modules."""
+    with tempfile.TemporaryDirectory() as tmp:
+        ignore = shutil.ignore_patterns("*.so", "compiled_sources.txt", "__pycache__")
+        shutil.copytree(ROOT / "service", Path(tmp) / "service", ignore=ignore)
+        done = subprocess.run(
+            [sys.executable, "-c", SOURCES_RUN, str(seconds), str(repeats)],
+            cwd=tmp, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, check=True,
+        )
+    rates: dict[str, list[float]] = json.loads(done.stdout)
+    return rates
 
 
 # -- legal_moves against table size ---------------------------------------------------------------------------
@@ -170,12 +208,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3, help="repeats per game (the median is reported)")
     parser.add_argument("--no-profile", action="store_true", help="do not profile games that miss the target")
     parser.add_argument("--profile-rounds", type=int, default=150)
+    parser.add_argument("--no-sources", action="store_true", help="do not also time the pure-Python sources")
     args = parser.parse_args(argv)
 
     print("# Engine benchmark (one core, no HTTP)\n")
     print(machine_facts())
     pinned = pin_to_one_core()
-    print(f"\nProcess {pinned}; {PLAYERS} players, default rules of each game.")
+    build = "compiled with mypyc (setup.py)" if COMPILED else "the pure-Python sources"
+    print(f"\nProcess {pinned}; {PLAYERS} players, default rules of each game; engine: {build}.")
 
     print(heading("Random rounds per second"))
     rows, failing = [], []
@@ -208,6 +248,17 @@ def main(argv: list[str] | None = None) -> int:
         " `other load` = cores other processes kept busy meanwhile (of the machine's "
         f"{os.cpu_count()})."
     )
+
+    if COMPILED and not args.no_sources:
+        print(heading("The same rounds from the pure-Python sources (the fallback without a C compiler)"))
+        with OtherLoad() as other:
+            from_sources = rounds_from_sources(args.seconds, args.repeats)
+        compiled_rates = {row[0]: row[2] for row in rows}
+        source_rows = [
+            (name, median(rates), compiled_rates[name], compiled_rates[name] / median(rates), other.cores)
+            for name, rates in from_sources.items()
+        ]
+        print(table(["game", "sources rounds/s (median)", "compiled", "speed-up", "other load"], source_rows))
 
     print(heading("`legal_moves` cost against table size (2 players, empty stock, nothing remembered between calls)"))
     cases = (
