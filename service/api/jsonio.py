@@ -52,33 +52,33 @@ def too_deep(value: Any, limit: int) -> bool:
     return False
 
 
+def _refused(status: int, code: str, detail: str, problems: list[FieldProblem] | None = None) -> Exception:
+    # Imported here, on the refusal path only: problems serialises with this module's dumps.
+    from .problems import ApiProblem
+
+    return ApiProblem(status, code, detail, problems=problems)
+
+
 def read_json(app: Flask) -> dict[str, Any]:
     """The request body as a JSON object, or an ApiProblem saying what is wrong with it."""
-    from .problems import ApiProblem  # problems serialises with this module's dumps
-
     # The plain header is by far the most common; anything else (parameters, other case, +json) is parsed.
     if request.environ.get("CONTENT_TYPE") != "application/json":
         mimetype = request.mimetype
         if mimetype != "application/json" and not mimetype.endswith("+json"):
-            raise ApiProblem(415, "unsupported_media_type", "send the body as application/json")
+            raise _refused(415, "unsupported_media_type", "send the body as application/json")
     body = request.get_data(cache=True)
     # Counted on the raw bytes, before parsing: a body of thousands of tiny arrays is refused in microseconds.
     containers = body.count(b"[") + body.count(b"{")
     if containers > MAX_CONTAINERS:
-        raise ApiProblem(400, "bad_request", f"the body holds more than {MAX_CONTAINERS} JSON arrays and objects")
+        raise _refused(400, "bad_request", f"the body holds more than {MAX_CONTAINERS} JSON arrays and objects")
     try:
         value = orjson.loads(body)
     except orjson.JSONDecodeError as error:
-        raise ApiProblem(400, "invalid_json", f"the body is not valid JSON: {error}") from error
+        raise _refused(400, "invalid_json", f"the body is not valid JSON: {error}") from error
     if not isinstance(value, dict):
-        raise ApiProblem(
-            400,
-            "bad_request",
-            "the body must be a JSON object",
-            problems=[FieldProblem("", "must be an object")],
-        )
+        raise _refused(400, "bad_request", "the body must be a JSON object", [FieldProblem("", "must be an object")])
     limit = int(app.config["MAX_JSON_DEPTH"])
     # Nesting cannot be deeper than the number of containers, so most bodies need no walk at all.
     if containers > limit and too_deep(value, limit):
-        raise ApiProblem(400, "bad_request", f"the body nests deeper than {limit} levels")
+        raise _refused(400, "bad_request", f"the body nests deeper than {limit} levels")
     return value

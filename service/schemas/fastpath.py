@@ -1,19 +1,24 @@
-"""A fast reader for well-formed states: the hot path of every request that carries one.
+"""The hot path of every request that carries a state: reading it, building the engine state, writing the next.
 
-It accepts only what the marshmallow schemas accept, field for field, and gives up (returns None) at the first
-thing it is not sure of; the schemas then read the same input again and name every bad field. So the fast path
-changes how quickly a good state is read, never which states are accepted or how a bad one is reported.
+The fast reader accepts only what the marshmallow schemas accept, field for field, and gives up (returns None)
+at the first thing it is not sure of; the schemas then read the same input again and name every bad field. So
+the fast path changes how quickly a good state is read, never which states are accepted or how a bad one is
+reported. Either reader's fields become an engine state here, and engine states become JSON values here. This
+module has no marshmallow in it, so it is compiled with the engine (setup.py).
 """
 
 from __future__ import annotations
 
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from ..engine.cards import BY_CODE, Card
+from ..engine.options import Rules
+from ..engine.state import BriscolaState, FishingState, GameState, Match, TrickCard, sides_of
 
 _DECKS = frozenset({"italian", "spanish", "french"})
 _SUITS = frozenset({"D", "C", "S", "B"})
+_REPORTED = ("turn", "round_over", "trump_suit")  # derived fields a caller may send back
 _MATCH_KEYS = frozenset({"scores", "target", "round", "over", "winner"})
 
 
@@ -130,3 +135,99 @@ def _trick_card(item: object) -> dict[str, Any]:
     if type(item) is not dict or item.keys() != {"seat", "card"}:
         raise _Unsure
     return {"seat": _int(item["seat"], 0, 3), "card": _cards([item["card"]], 1)[0]}
+
+
+def build_state(game: str, data: dict[str, Any], rules: Rules) -> tuple[GameState, dict[str, Any]]:
+    """The engine state from the fields a reader loaded, and the derived fields the caller reported."""
+    players = data["players"]
+    match_data = data.get("match")
+    if match_data is None:
+        match = Match(scores=(0,) * sides_of(players), target=rules.target, round=1)
+    else:
+        match = Match(tuple(match_data["scores"]), match_data["target"], match_data["round"])
+    # The fast reader gives tuples already (tuple() of a tuple is the tuple itself); the schemas give lists.
+    hands = tuple(map(tuple, data["hands"]))
+    captures = tuple(map(tuple, data["captures"]))
+    deck = data.get("deck", "italian")
+    state: GameState
+    if game == "briscola":
+        state = BriscolaState(
+            game=game,
+            rules=rules,
+            players=players,
+            dealer=data["dealer"],
+            hands=hands,
+            stock=tuple(data["stock"]),
+            trump_card=data["trump_card"],
+            trick=tuple(TrickCard(item["seat"], item["card"]) for item in data["trick"]),
+            leader=data["leader"],
+            captures=captures,
+            match=match,
+            deck=deck,
+        )
+    else:
+        state = FishingState(
+            game=game,
+            rules=rules,
+            players=players,
+            dealer=data["dealer"],
+            hands=hands,
+            table=tuple(data["table"]),
+            stock=tuple(data["stock"]),
+            captures=captures,
+            sweeps=tuple(data["sweeps"]),
+            last_capturer=data["last_capturer"],
+            match=match,
+            deck=deck,
+        )
+    reported: dict[str, Any] = {key: data[key] for key in _REPORTED if key in data}
+    return state, reported
+
+
+_CODE_OF = attrgetter("code")
+
+
+def card_codes(items: tuple[Card, ...] | list[Card]) -> list[str]:
+    return list(map(_CODE_OF, items))
+
+
+def dump_state(state: GameState) -> dict[str, Any]:
+    """The state as callers keep it: every field of API.md, derived ones included."""
+    out: dict[str, Any] = {
+        "game": state.game,
+        "rules": dict(state.rules.by_name),
+        "players": state.players,
+        "dealer": state.dealer,
+        "turn": state.turn,
+        "round_over": state.round_over,
+        "deck": state.deck,
+        "hands": [card_codes(hand) for hand in state.hands],
+        "stock": card_codes(state.stock),
+        "captures": [card_codes(pile) for pile in state.captures],
+        "match": {
+            "scores": list(state.match.scores),
+            "target": state.match.target,
+            "round": state.match.round,
+        },
+    }
+    if isinstance(state, FishingState):
+        out["table"] = card_codes(state.table)
+        out["sweeps"] = list(state.sweeps)
+        out["last_capturer"] = state.last_capturer
+    else:
+        out["trump_card"] = state.trump_card.code
+        out["trump_suit"] = state.trump_suit
+        out["trick"] = [{"seat": played.seat, "card": played.card.code} for played in state.trick]
+        out["leader"] = state.leader
+    return out
+
+
+def dump_value(value: Any) -> Any:
+    """Engine values (cards, tuples) inside events and scores as plain JSON values."""
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, tuple | list):
+        return [dump_value(item) for item in value]
+    if isinstance(value, dict):
+        return {key: dump_value(item) for key, item in value.items()}
+    return value
