@@ -27,9 +27,10 @@ from typing import Any
 import service.engine.fishing
 from service.engine.cards import DECK, Card
 from service.engine.fishing import new_match, table_index
-from service.engine.games import GAMES
-from service.engine.options import Rules, resolve
+from service.engine.games import GAMES, resolve
+from service.engine.options import Rules
 from service.engine.state import FishingState
+from service.engine.validation import check_reported
 
 from .common import OtherLoad, heading, load_line, machine_facts, median, profile_top, table, verdict
 
@@ -165,7 +166,8 @@ def table_state(name: str, table_size: int, rules: Rules) -> FishingState:
         match=new_match(rules, PLAYERS),
     )
     game: Any = GAMES[name]
-    game.validate(state, check_turn=True, turn=state.turn, round_over=state.round_over)
+    game.validate(state)
+    check_reported(state, state.turn, state.round_over)
     assert state.turn == mover
     return state
 

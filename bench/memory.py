@@ -55,8 +55,7 @@ def memory_kb(pid: int) -> dict[str, int]:
 def build_requests(states_per_game: int, seed: int = 7) -> dict[str, list[tuple[str, bytes, int]]]:
     """Request bodies by kind, from states reached by random play: (path, body, expected status)."""
     from service.engine.fishing import new_match
-    from service.engine.games import GAMES
-    from service.engine.options import resolve
+    from service.engine.games import GAMES, resolve
     from service.schemas.requests import dump_move
     from service.schemas.state import dump_state
 

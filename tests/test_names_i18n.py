@@ -17,8 +17,8 @@ from service.api.i18n import (
     reason_text,
 )
 from service.engine.cards import BY_CODE, DECK, Suit
+from service.engine.games import OPTIONS, PRESETS
 from service.engine.names import DECK_STYLES, LANGUAGES, card_name, rank_name, suit_name
-from service.engine.options import OPTIONS, PRESETS
 
 COMBOS = [(deck, language) for deck in DECK_STYLES for language in LANGUAGES]
 

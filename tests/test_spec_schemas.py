@@ -10,7 +10,7 @@ import yaml
 from marshmallow import Schema
 
 from service.api import sessions
-from service.engine.options import OPTIONS
+from service.engine.games import OPTIONS
 from service.schemas import requests, state
 
 SPEC = yaml.safe_load((Path(__file__).resolve().parents[1] / "openapi.yaml").read_text())

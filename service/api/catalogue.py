@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.games import ALIASES, GAMES
-from ..engine.options import OPTIONS, PRESETS, Option, resolve
+from ..engine.games import ALIASES, GAMES, OPTIONS, PRESETS, resolve
+from ..engine.options import Option
 from . import i18n
 
 TYPES = {"choice": "string", "flag": "boolean", "number": "integer"}

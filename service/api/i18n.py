@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from service.engine.options import OPTIONS, PRESETS
+from service.engine.games import OPTIONS, PRESETS
 
 SUPPORTED: tuple[str, ...] = ("en", "it", "es", "sv", "cs", "da")
 

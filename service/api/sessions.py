@@ -17,7 +17,8 @@ from ..schemas import requests as schemas
 from ..schemas.fields import Text
 from ..schemas.state import dump_state
 from ..storage import SessionNotFound, SessionStore, Snapshot, StoreUnavailable, VersionConflict
-from .games import checked_state, dump_events, game_for, played, render_view
+from ..usecases import checked_state
+from .common import dump_events, game_for, played, render_view
 from .jsonio import read_json
 from .problems import ApiProblem
 
@@ -156,7 +157,7 @@ def move(session_id: str) -> Response:
         call(_conflict, session_id, snapshot.version, version)
     game, _ = game_for(stored["game"])
     state = checked_state(game, stored["state"])
-    after, events = played(game, state, schemas.load_move(game.name, data["move"]))
+    after, events = played(game, state, data["move"])
     saved = call(store().replace, session_id, version, document(game.name, dump_state(after)))
     return respond(saved, extra={"events": dump_events(events)})
 
@@ -173,7 +174,7 @@ def view(session_id: str) -> Response:
         )
     _, stored = load_session(session_id)
     game, _ = game_for(stored["game"])
-    return render_view(checked_state(game, stored["state"]), int(raw_seat))
+    return render_view(game, checked_state(game, stored["state"]), int(raw_seat))
 
 
 def _conflict(session_id: str, current: int, expected: int) -> None:

@@ -7,15 +7,18 @@ won by the highest trump, else by the highest card of the suit led; the winner d
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from . import shuffle
 from .cards import DECK, Card, Suit
-from .errors import IllegalMove, RoundNotOver
-from .moves import ExchangeTrump, LegalMoves, PlayCard
-from .options import Rules
+from .errors import IllegalMove, Reason, RoundNotOver
+from .game import NextRound, next_round
+from .moves import ExchangeTrump, LegalMoves, Move, PlayCard
+from .options import Option, Preset, RuleBook, Rules, choice, number
 from .scoring import RoundScore, SideScore, settle_match, side_seats, unique_best
-from .state import BriscolaState, Event, Match, TrickCard, playing_order
-from .validation import check_briscola, check_reported
+from .state import BriscolaState, Event, GameState, Match, TrickCard, playing_order
+from .validation import check_briscola
+from .view import common_view
 
 HAND_SIZE = 3
 
@@ -28,6 +31,33 @@ EXCHANGES: dict[str, dict[int, frozenset[int]]] = {
 }
 
 BriscolaMove = PlayCard | ExchangeTrump
+
+BRISCOLA_OPTIONS: tuple[Option, ...] = (
+    choice(
+        "trump_exchange",
+        "off",
+        ("off", "seven_and_two", "two_only"),
+        "Whether the 7 or 2 of trumps may be exchanged for the face-up trump card.",
+    ),
+    choice(
+        "three_player_removed_card",
+        "2B",
+        ("2D", "2C", "2S", "2B"),
+        "The card taken out of the deck for three players.",
+    ),
+    number("rounds_to_win", 1, 1, 10, "Rounds a side must win to win the match."),
+)
+
+BRISCOLA_PRESETS = {
+    "stargames": Preset("stargames", "The StarGames rules.", {"trump_exchange": "seven_and_two"}),
+    "traditional": Preset("traditional", "The common published rules.", {"trump_exchange": "off"}),
+    "brisca": Preset(
+        "brisca",
+        "Spanish Brisca: trump exchange, Spanish card names.",
+        {"trump_exchange": "seven_and_two"},
+        deck="spanish",
+    ),
+}
 
 
 def playing_deck(rules: Rules, players: int) -> tuple[Card, ...]:
@@ -76,17 +106,32 @@ class Briscola:
 
     name = "briscola"
     player_counts: tuple[int, ...] = (2, 3, 4)
+    state_type = BriscolaState
+    scores_from_piles = False  # a round is scored from its finished state
+    rulebook = RuleBook("briscola", BRISCOLA_OPTIONS, BRISCOLA_PRESETS, target_option="rounds_to_win")
 
     # -- state checks ----------------------------------------------------------------------------------------
     def initial_stock(self, rules: Rules, players: int) -> int:
         """Cards left in the stock after the deal: the deck less three each and the face-up trump card."""
         return len(playing_deck(rules, players)) - HAND_SIZE * players - 1
 
-    def validate(self, state: BriscolaState, turn: int | None = None, round_over: bool | None = None,
-                 check_turn: bool = False, trump_suit: str | None = None) -> None:
-        check_briscola(state, self.initial_stock(state.rules, state.players))
-        if check_turn:
-            check_reported(state, turn, round_over, trump_suit)
+    def validate(self, state: GameState) -> None:
+        state = own_state(state)
+        check_briscola(state, self.player_counts, self.initial_stock(state.rules, state.players))
+
+    def view(self, state: GameState, seat: int) -> dict[str, Any]:
+        state = own_state(state)
+        seen = common_view(state, seat)
+        seen.update(
+            trick=[{"seat": played.seat, "card": played.card} for played in state.trick],
+            leader=state.leader,
+            trump_card=state.trump_card,
+            trump_suit=state.trump_suit,
+            trump_under_stock=state.trump_under_stock,
+        )
+        if state.round_over:  # once the round is over the piles are turned up for counting
+            seen["captures"] = state.captures
+        return seen
 
     # -- verify / can / do (one code path) -------------------------------------------------------------------
     def exchanges(self, state: BriscolaState, seat: int) -> list[ExchangeTrump]:
@@ -99,8 +144,9 @@ class Briscola:
             if card.suit is face_up.suit and may_exchange(state.rules, card, face_up)
         ]
 
-    def legal_moves(self, state: BriscolaState, limit: int | None = None) -> LegalMoves:
+    def legal_moves(self, state: GameState, limit: int | None = None) -> LegalMoves:
         """Exchanges first (made before playing to the trick), then every card in hand: no duty to follow."""
+        state = own_state(state)
         seat = state.turn
         if seat is None:
             return LegalMoves(None, (), 0)
@@ -109,17 +155,18 @@ class Briscola:
         listed = moves if limit is None else moves[: max(limit, 0)]
         return LegalMoves(seat, tuple(listed), len(moves))
 
-    def check(self, state: BriscolaState, move: BriscolaMove) -> BriscolaMove:
+    def check(self, state: GameState, move: Move) -> BriscolaMove:
         """The move itself, or IllegalMove saying which rule forbids it."""
+        state, move = own_state(state), own_move(move)
         seat = state.turn
         if seat is None:
-            raise IllegalMove("round_over", "the round is over: no card may be played")
+            raise IllegalMove(Reason.ROUND_OVER, "the round is over: no card may be played")
         if isinstance(move, ExchangeTrump):
             self._check_exchange(state, seat, move.card)
         elif move.card not in state.hands[seat]:
             code = move.card.code
             raise IllegalMove(
-                "card_not_in_hand", f"seat {seat} does not hold {code}", {"card": code, "seat": seat}
+                Reason.CARD_NOT_IN_HAND, f"seat {seat} does not hold {code}", {"card": code, "seat": seat}
             )
         return move
 
@@ -128,26 +175,27 @@ class Briscola:
         code, face_up = card.code, state.trump_card
         if rule == "off":
             raise IllegalMove(
-                "exchange_off", "trump_exchange is off: the trump card cannot be exchanged", {"card": code}
+                Reason.EXCHANGE_OFF, "trump_exchange is off: the trump card cannot be exchanged", {"card": code}
             )
         if not state.trump_under_stock:
             raise IllegalMove(
-                "exchange_stock_empty", "the stock is empty: the trump card has been drawn", {"card": code}
+                Reason.EXCHANGE_STOCK_EMPTY, "the stock is empty: the trump card has been drawn", {"card": code}
             )
         if card not in state.hands[seat]:
-            raise IllegalMove("exchange_not_in_hand", f"seat {seat} does not hold {code}", {"card": code})
+            raise IllegalMove(Reason.EXCHANGE_NOT_IN_HAND, f"seat {seat} does not hold {code}", {"card": code})
         if card.suit is not face_up.suit:
             raise IllegalMove(
-                "exchange_not_trump", f"{code} is not a trump: trumps are {face_up.suit.value}",
+                Reason.EXCHANGE_NOT_TRUMP, f"{code} is not a trump: trumps are {face_up.suit.value}",
                 {"card": code, "trump_suit": face_up.suit.value},
             )
         if not may_exchange(state.rules, card, face_up):
             raise IllegalMove(
-                "exchange_not_allowed", f"trump_exchange {rule}: {code} cannot replace {face_up.code}",
+                Reason.EXCHANGE_NOT_ALLOWED, f"trump_exchange {rule}: {code} cannot replace {face_up.code}",
                 {"card": code, "trump_card": face_up.code},
             )
 
-    def play(self, state: BriscolaState, move: BriscolaMove) -> tuple[BriscolaState, list[Event]]:
+    def play(self, state: GameState, move: Move) -> tuple[BriscolaState, list[Event]]:
+        state = own_state(state)
         move = self.check(state, move)
         seat = state.turn
         assert seat is not None
@@ -161,10 +209,19 @@ class Briscola:
             state = self._take_trick(state, events)
         return state, events
 
-    def score(self, state: BriscolaState) -> RoundScore:
+    def score(self, state: GameState) -> RoundScore:
+        state = own_state(state)
         if not state.round_over:
             raise RoundNotOver("the round is not over: cards remain in hand, in the trick or in the stock")
         return score_piles(state.players, state.captures, state.match)
+
+    def score_piles(
+        self, rules: Rules, players: int, captures: Sequence[Sequence[Card]], sweeps: Sequence[int], match: Match
+    ) -> RoundScore:
+        return score_piles(players, captures, match)
+
+    def next_round(self, previous: GameState) -> NextRound:
+        return next_round(self, previous)
 
     # -- the steps of a play ---------------------------------------------------------------------------------
     def _exchange(self, state: BriscolaState, seat: int, card: Card) -> tuple[BriscolaState, list[Event]]:
@@ -228,3 +285,15 @@ class Briscola:
             deck=deck,
         )
         return state, [Event("dealt", {"dealer": dealer, "round": match.round, "trump_card": trump_card})]
+
+
+def own_state(state: GameState) -> BriscolaState:
+    if not isinstance(state, BriscolaState):
+        raise TypeError(f"Briscola was given a {type(state).__name__}")
+    return state
+
+
+def own_move(move: Move) -> BriscolaMove:
+    if not isinstance(move, PlayCard | ExchangeTrump):
+        raise TypeError(f"Briscola was given a {type(move).__name__}")
+    return move

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 
@@ -69,12 +70,34 @@ class MatchOver(RulesError):
     code = "match_over"
 
 
+class Reason(StrEnum):
+    """Why the rules refuse a well-formed move: the ``reason`` of a 422 and of ``validate`` (API.md, Errors)."""
+
+    ROUND_OVER = "round_over"
+    CARD_NOT_IN_HAND = "card_not_in_hand"
+    # Scopa, Scopone, Escoba (RULES.md 3-5)
+    AMBIGUOUS_CAPTURE = "ambiguous_capture"
+    MUST_CAPTURE = "must_capture"
+    CAPTURE_NOT_ON_TABLE = "capture_not_on_table"
+    ACE_TAKES_ALL = "ace_takes_all"
+    MUST_TAKE_SINGLE_CARD = "must_take_single_card"
+    WRONG_SUM = "wrong_sum"
+    MUST_TAKE_MORE_CARDS = "must_take_more_cards"
+    MUST_TAKE_FEWER_CARDS = "must_take_fewer_cards"
+    # Briscola trump exchange (RULES.md 6)
+    EXCHANGE_OFF = "exchange_off"
+    EXCHANGE_STOCK_EMPTY = "exchange_stock_empty"
+    EXCHANGE_NOT_IN_HAND = "exchange_not_in_hand"
+    EXCHANGE_NOT_TRUMP = "exchange_not_trump"
+    EXCHANGE_NOT_ALLOWED = "exchange_not_allowed"
+
+
 class IllegalMove(RulesError):
     """A well-formed move the rules forbid; ``reason`` says which rule."""
 
     code = "illegal_move"
 
-    def __init__(self, reason: str, message: str, params: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, reason: Reason, message: str, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(message, params)
         self.reason = reason
 
@@ -84,7 +107,7 @@ class AmbiguousCapture(IllegalMove):
 
     def __init__(self, card_code: str, options: Sequence[Sequence[str]]) -> None:
         super().__init__(
-            "ambiguous_capture",
+            Reason.AMBIGUOUS_CAPTURE,
             f"{card_code} can capture in {len(options)} ways: name the cards in 'capture'",
             {"card": card_code, "options": [list(option) for option in options]},
         )

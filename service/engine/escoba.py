@@ -3,37 +3,75 @@
 from __future__ import annotations
 
 from .cards import Card
-from .errors import IllegalMove
-from .fishing import FishingGame, Options, TableIndex
-from .options import Rules
-from .scopa import explain_size_or_sum
+from .fishing import CaptureSets, FishingGame, TableIndex
+from .options import (
+    CAPTURE_CHOICE,
+    LAST_PLAY_SWEEP,
+    PRIMIERA_MISSING_SUIT,
+    Option,
+    Preset,
+    RuleBook,
+    Rules,
+    choice,
+    number,
+)
 from .state import Event, FishingState
 
 ESCOBA_SUM = 15
 # dealer_bonus: opening table sum -> escobas for the dealer (StarGames: 15 and 20; traditional: 15 and 30).
 DEALER_BONUS = {"stargames": {15: 1, 20: 2}, "traditional": {15: 1, 30: 2}, "off": {}}
 
+ESCOBA_OPTIONS: tuple[Option, ...] = (
+    choice(
+        "capture_obligation",
+        "none",
+        ("none", "played_card", "any_card"),
+        "none: a player may always lay a card; played_card / any_card: as in Scopa.",
+    ),
+    CAPTURE_CHOICE,
+    LAST_PLAY_SWEEP,
+    choice(
+        "dealer_bonus",
+        "stargames",
+        ("stargames", "traditional", "off"),
+        "Opening table taken by the dealer: stargames 15 -> 1 escoba, 20 -> 2; traditional 15 -> 1, 30 -> 2.",
+    ),
+    choice("fourth_point", "primiera", ("primiera", "most_sevens"), "What decides the fourth round point."),
+    PRIMIERA_MISSING_SUIT,
+    number("target", 21, 1, 100, "Points that win the match."),
+)
+
+ESCOBA_PRESETS = {
+    "stargames": Preset(
+        "stargames", "The StarGames rules.", {"dealer_bonus": "stargames", "fourth_point": "primiera"}
+    ),
+    "traditional": Preset(
+        "traditional",
+        "The common published rules.",
+        {"dealer_bonus": "traditional", "fourth_point": "most_sevens"},
+    ),
+}
+
 
 class Escoba(FishingGame):
     name = "escoba"
     smallest_capture = 1
+    rulebook = RuleBook("escoba", ESCOBA_OPTIONS, ESCOBA_PRESETS)
 
-    def capture_options(self, rules: Rules, card: Card, index: TableIndex) -> Options:
+    def capture_sets(self, rules: Rules, card: Card, index: TableIndex) -> CaptureSets:
         total = ESCOBA_SUM - card.rank
-        return Options(index, total, index.sizes(total, self.smallest_capture, rules.by_name["capture_choice"]))
+        choice = str(rules.by_name["capture_choice"])
+        return CaptureSets(
+            index,
+            total,
+            index.sizes(total, self.smallest_capture, choice),
+            choice=choice,
+            smallest=self.smallest_capture,
+            played_value=card.rank,
+        )
 
-    def explain_wrong_capture(
-        self, rules: Rules, card: Card, taken: tuple[Card, ...], index: TableIndex
-    ) -> IllegalMove:
-        error = explain_size_or_sum(rules, card, taken, index, ESCOBA_SUM - card.rank, self.smallest_capture)
-        if error.reason == "wrong_sum":
-            got = card.rank + sum(c.rank for c in taken)
-            return IllegalMove(
-                "wrong_sum",
-                f"{card.code} and the captured cards sum to {got}, not {ESCOBA_SUM}",
-                {**error.params, "total": got, "expected": ESCOBA_SUM},
-            )
-        return error
+    def fourth_point(self, rules: Rules) -> str:
+        return "primiera" if rules.by_name["fourth_point"] == "primiera" else "sevens"
 
     def open_round(self, state: FishingState) -> tuple[FishingState, list[Event]]:
         """StarGames: a dealer whose four table cards make a bonus sum takes them at once, scoring escobas."""

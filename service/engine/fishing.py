@@ -9,18 +9,20 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache, partial
 from itertools import islice
-from typing import NamedTuple
+from typing import Any
 
 from . import capture as search
 from . import shuffle
 from .cards import DECK, Card, codes
-from .errors import AmbiguousCapture, IllegalMove, RoundNotOver
-from .fishing_score import score_round
-from .moves import Capture, LegalMoves
-from .options import Rules
+from .errors import AmbiguousCapture, IllegalMove, Reason, RoundNotOver
+from .fishing_score import score_piles, score_round
+from .game import NextRound, next_round
+from .moves import Capture, LegalMoves, Move
+from .options import RuleBook, Rules
 from .scoring import RoundScore
-from .state import Event, FishingState, Hand, Match, playing_order, sides_of
-from .validation import check_fishing, check_reported
+from .state import Event, FishingState, GameState, Hand, Match, playing_order, sides_of
+from .validation import check_fishing
+from .view import common_view
 
 NO_SIZE: frozenset[int] = frozenset()
 """Capture sizes for sets known without a search."""
@@ -100,13 +102,21 @@ def table_index(table: tuple[Card, ...]) -> TableIndex:
     return TableIndex(table)
 
 
-class Options:
-    """The capture sets one card has on one table: listed lazily, counted without listing.
+# How a card's capture sets arise, which also says why any other set is refused.
+BY_SUM = "sum"
+BY_RANK = "rank"  # Scopa: a table card of the same rank, taken alone
+ACE_TAKES_ALL = "ace_takes_all"  # Scopa's asso piglia tutto
 
-    ``sizes`` None means any size; ``fixed`` holds sets known without a search (rank matches, ace takes all).
+
+class CaptureSets:
+    """The capture sets one card has on one table: listed lazily, counted without listing, and checked.
+
+    One object answers "which sets are there", "is this set one of them" and "why not": listing, checking
+    and the refusal reason cannot disagree. ``sizes`` None means any size; ``fixed`` holds sets known without
+    a search (rank matches, ace takes all). ``played_value`` counts the played card into the sum (Escoba's 15).
     """
 
-    __slots__ = ("any", "fixed", "index", "sizes", "total")
+    __slots__ = ("any", "choice", "fixed", "index", "kind", "played_value", "sizes", "smallest", "total")
 
     def __init__(
         self,
@@ -114,8 +124,13 @@ class Options:
         total: int,
         sizes: frozenset[int] | None,
         fixed: tuple[tuple[Card, ...], ...] | None = None,
+        kind: str = BY_SUM,
+        choice: str = "free",
+        smallest: int = 1,
+        played_value: int = 0,
     ) -> None:
         self.index, self.total, self.sizes, self.fixed = index, total, sizes, fixed
+        self.kind, self.choice, self.smallest, self.played_value = kind, choice, smallest, played_value
         # Whether there is any set at all: asked of every card at every turn, so worked out once.
         if fixed is not None:
             self.any = bool(fixed)
@@ -155,56 +170,224 @@ class Options:
         size_ok = self.sizes is None or len(taken) in self.sizes
         return size_ok and sum([card.rank for card in taken]) == self.total
 
+    def refusal(self, card: Card, taken: tuple[Card, ...]) -> IllegalMove | None:
+        """None when ``taken`` is one of the sets, else the rule that refuses it (RULES.md 3-5)."""
+        if self.allows(taken):
+            return None
+        params: dict[str, object] = {"card": card.code, "capture": codes(taken)}
+        if self.kind == ACE_TAKES_ALL:
+            return IllegalMove(
+                Reason.ACE_TAKES_ALL, "an ace played with no ace on the table takes the whole table", params
+            )
+        if self.kind == BY_RANK:
+            same_rank = [option[0].code for option in self]
+            return IllegalMove(
+                Reason.MUST_TAKE_SINGLE_CARD,
+                f"{card.code} must take exactly one table card of the same rank: " + " or ".join(same_rank),
+                {**params, "options": same_rank},
+            )
+        got = sum(c.rank for c in taken)
+        if got != self.total or len(taken) < self.smallest:
+            got += self.played_value
+            expected = self.total + self.played_value
+            message = (
+                f"{card.code} and the captured cards sum to {got}, not {expected}"
+                if self.played_value
+                else f"the captured cards sum to {got}, {card.code} needs {expected}"
+            )
+            return IllegalMove(Reason.WRONG_SUM, message, {**params, "total": got, "expected": expected})
+        if self.choice == "most_cards":
+            return IllegalMove(
+                Reason.MUST_TAKE_MORE_CARDS, "capture_choice most_cards: a larger set can be taken", params
+            )
+        return IllegalMove(
+            Reason.MUST_TAKE_FEWER_CARDS, "capture_choice fewest_cards: a smaller set can be taken", params
+        )
 
-class Turn(NamedTuple):
-    """What a position allows the seat to play: worked out once, shared by listing, checking and playing it."""
 
-    state: FishingState
-    seat: int | None
-    options: dict[Card, Options]  # per card in the seat's hand, in hand order
-    someone_captures: bool
+class Position:
+    """One position of a fishing round, analysed once: the seat to play and the capture sets of its cards.
+
+    ``legal_moves``, ``check`` and ``play`` all read this one analysis (pokerkit's verify / can / do).
+    """
+
+    __slots__ = ("game", "obligation", "seat", "sets", "someone_captures", "state")
+
+    def __init__(self, game: FishingGame, state: FishingState) -> None:
+        self.game, self.state = game, state
+        self.seat = seat = state.turn
+        self.obligation = str(state.rules.by_name["capture_obligation"])
+        self.sets: dict[Card, CaptureSets] = {}  # per card in the seat's hand, in hand order
+        self.someone_captures = False
+        if seat is None:
+            return
+        rules = state.rules
+        index = table_index(state.table)
+        by_rank: dict[int, CaptureSets] = {}  # two cards of one rank capture alike
+        for card in state.hands[seat]:
+            found = by_rank.get(card.rank)
+            if found is None:
+                found = by_rank[card.rank] = game.capture_sets(rules, card, index)
+            self.sets[card] = found
+            self.someone_captures = self.someone_captures or found.any
+
+    def may_lay(self, sets: CaptureSets) -> bool:
+        """The capture obligation (RULES.md 3 and 5): whether a card with these capture sets may capture nothing."""
+        obligation = self.obligation
+        if obligation == "none":
+            return True
+        if obligation == "any_card":
+            return not self.someone_captures
+        return not sets.any
+
+    def lay_refusal(self, card: Card, sets: CaptureSets) -> IllegalMove | None:
+        if self.may_lay(sets):
+            return None
+        if sets.any:
+            return IllegalMove(Reason.MUST_CAPTURE, f"{card.code} can capture, so it must", {"card": card.code})
+        return IllegalMove(
+            Reason.MUST_CAPTURE, "another card in hand can capture, so a capture must be made", {"card": card.code}
+        )
+
+    def legal_moves(self, limit: int | None = None) -> LegalMoves:
+        if self.seat is None:
+            return LegalMoves(None, (), 0)
+        cap = MAX_LISTED_MOVES if limit is None else min(limit, MAX_LISTED_MOVES)
+        listed: list[Capture] = []
+        total = 0
+        for card, sets in self.sets.items():
+            if sets.any:
+                fixed = sets.fixed
+                if fixed is not None and len(listed) + len(fixed) <= cap:
+                    listed.extend([new_capture((card, taken)) for taken in fixed])
+                    total += len(fixed)
+                else:
+                    room = cap - len(listed)
+                    found = sets.first(room + 1)
+                    if len(found) > room:  # cut short by the ceiling: count the rest without listing them
+                        del found[room:]
+                        total += sets.count()
+                    else:
+                        total += len(found)
+                    listed.extend([new_capture((card, taken)) for taken in found])
+            if self.may_lay(sets):
+                if len(listed) < cap:
+                    listed.append(new_capture((card, ())))
+                total += 1
+        return LegalMoves(self.seat, tuple(listed), total)
+
+    def check(self, move: Capture) -> Capture:
+        """The move with its capture filled in, or IllegalMove saying which rule forbids it."""
+        seat = self.seat
+        if seat is None:
+            raise IllegalMove(Reason.ROUND_OVER, "the round is over: no card may be played")
+        card = move.card
+        sets = self.sets.get(card)
+        if sets is None:
+            raise IllegalMove(
+                Reason.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card.code}", {"card": card.code, "seat": seat}
+            )
+        taken = move.capture
+        if taken is None:
+            listed = sets.first(2)
+            if len(listed) > 1:
+                raise AmbiguousCapture(card.code, [codes(option) for option in sets.first(50)])
+            taken = listed[0] if listed else ()
+        if not taken:
+            refused = self.lay_refusal(card, sets)
+            if refused is not None:
+                raise refused
+            return move if move.capture == () else Capture(card, ())
+        if len(taken) > 1 and len(set(taken)) != len(taken):
+            twice = next(piece for piece in taken if taken.count(piece) > 1)
+            raise IllegalMove(
+                Reason.CAPTURE_NOT_ON_TABLE, f"the capture names {twice.code} twice", {"card": twice.code}
+            )
+        table = self.state.table
+        for piece in taken:
+            if piece not in table:
+                raise IllegalMove(
+                    Reason.CAPTURE_NOT_ON_TABLE, f"{piece.code} is not on the table", {"card": piece.code}
+                )
+        refused = sets.refusal(card, tuple(taken))
+        if refused is not None:
+            raise refused
+        if len(taken) > 1:  # callers may name the cards in any order; the capture keeps the table's
+            at = [table.index(piece) for piece in taken]
+            if at != sorted(at):
+                taken = tuple(sorted(taken, key=table.index))
+        return move if taken is move.capture and type(taken) is tuple else Capture(card, tuple(taken))
+
+    def play(self, move: Capture) -> tuple[FishingState, list[Event]]:
+        card, taken = self.check(move)
+        state, seat, game = self.state, self.seat, self.game
+        assert seat is not None and taken is not None
+        hands = list(state.hands)
+        hand = hands[seat]
+        at = hand.index(card)
+        hands[seat] = hand[:at] + hand[at + 1 :]
+        events = [Event("card_played", {"seat": seat, "card": card, "capture": taken})]
+        table, captures, sweeps, last_capturer = state.table, state.captures, state.sweeps, state.last_capturer
+        if taken:
+            table = tuple([c for c in table if c not in taken])
+            piles = list(captures)
+            piles[seat] = (*piles[seat], card, *taken)
+            captures, last_capturer = tuple(piles), seat
+            if not table and self.sweep_counts(hands, card, taken):
+                sweeps = tuple([n + (s == seat) for s, n in enumerate(sweeps)])
+                events.append(Event("sweep", {"seat": seat}))
+        else:
+            table = (*table, card)
+        state = state._replace(
+            hands=tuple(hands), table=table, captures=captures, sweeps=sweeps, last_capturer=last_capturer
+        )
+        if not any(hands):
+            if state.stock:
+                state, dealt = game.deal_from_stock(state)
+                events.append(dealt)
+            else:
+                state, ended = game.end_round(state)
+                events.extend(ended)
+        return state, events
+
+    def sweep_counts(self, hands_after: list[Hand], card: Card, taken: tuple[Card, ...]) -> bool:
+        """A capture that empties the table is a sweep, unless it is the round's last play and that may not count."""
+        before = self.state
+        last_play = not before.stock and not any(hands_after)
+        return (not last_play or bool(before.rules.by_name["last_play_sweep_counts"])) and self.game.sweep_scores(
+            before.rules, card, table_index(before.table), taken
+        )
+
+
+RECENT_POSITIONS = 4
+"""Callers list, check and play the same position one after another (the engine's users, the benchmarks);
+a request of the HTTP service reads its state afresh, so it never finds one here."""
+_recent: list[Position] = []
+
+
+def position(game: FishingGame, state: FishingState) -> Position:
+    """The analysis of ``state``, kept for the last few states asked about (compared by identity)."""
+    for found in _recent:
+        if found.state is state and found.game is game:
+            return found
+    made = Position(game, state)
+    _recent.insert(0, made)
+    del _recent[RECENT_POSITIONS:]
+    return made
 
 
 class FishingGame:
-    """A fishing game; subclasses set the capture rule and the deal."""
+    """A fishing game; subclasses set the capture rule, the deal and the options (one module per game)."""
 
     name = ""
     player_counts: tuple[int, ...] = (2, 3, 4)
     smallest_capture = 1
-    _last_turn: Turn | None = None
+    state_type = FishingState
+    scores_from_piles = True
+    rulebook: RuleBook
 
     # -- hooks ---------------------------------------------------------------------------------------------------
-    def turn(self, state: FishingState) -> Turn:
-        """The seat to play and what each of its cards may capture; the last position asked about is kept, since
-        callers list, check and play the same position one after another."""
-        last = self._last_turn
-        if last is not None and last.state is state:
-            return last
-        seat = state.turn
-        if seat is None:
-            found = Turn(state, None, {}, False)
-        else:
-            rules = state.rules
-            index = table_index(state.table)
-            by_rank: dict[int, Options] = {}  # two cards of one rank capture alike
-            options: dict[Card, Options] = {}
-            someone_captures = False
-            for card in state.hands[seat]:
-                found_options = by_rank.get(card.rank)
-                if found_options is None:
-                    found_options = by_rank[card.rank] = self.capture_options(rules, card, index)
-                options[card] = found_options
-                someone_captures = someone_captures or found_options.any
-            found = Turn(state, seat, options, someone_captures)
-        self._last_turn = found
-        return found
-
-    def capture_options(self, rules: Rules, card: Card, index: TableIndex) -> Options:
-        raise NotImplementedError
-
-    def explain_wrong_capture(
-        self, rules: Rules, card: Card, taken: tuple[Card, ...], index: TableIndex
-    ) -> IllegalMove:
+    def capture_sets(self, rules: Rules, card: Card, index: TableIndex) -> CaptureSets:
         raise NotImplementedError
 
     def hand_size(self, rules: Rules) -> int:
@@ -223,174 +406,51 @@ class FishingGame:
     def sweep_scores(self, rules: Rules, card: Card, index: TableIndex, taken: tuple[Card, ...]) -> bool:
         return True
 
-    # -- state checks --------------------------------------------------------------------------------------------
+    def fourth_point(self, rules: Rules) -> str:
+        """The category that decides the fourth round point: ``primiera`` or ``sevens`` (most sevens)."""
+        return "primiera"
+
+    # -- state checks and views ----------------------------------------------------------------------------------
     def stock_sizes(self, rules: Rules, players: int) -> tuple[int, ...]:
         return stock_sizes(self.hand_size(rules), self.opening_table_size(rules), players)
 
-    def validate(
-        self,
-        state: FishingState,
-        turn: int | None = None,
-        round_over: bool | None = None,
-        check_turn: bool = False,
-    ) -> None:
-        check_fishing(state, self.hand_size(state.rules), self.stock_sizes(state.rules, state.players))
-        if check_turn:
-            check_reported(state, turn, round_over)
-
-    # -- verify / can / do (one code path) -----------------------------------------------------------------------
-    def obligation(self, rules: Rules) -> str:
-        return str(rules.by_name["capture_obligation"])
-
-    def legal_moves(self, state: FishingState, limit: int | None = None) -> LegalMoves:
-        turn = self.turn(state)
-        if turn.seat is None:
-            return LegalMoves(None, (), 0)
-        cap = MAX_LISTED_MOVES if limit is None else min(limit, MAX_LISTED_MOVES)
-        obligation = self.obligation(state.rules)
-        may_lay_all = obligation == "none" or (obligation == "any_card" and not turn.someone_captures)
-        listed: list[Capture] = []
-        total = 0
-        for card, options in turn.options.items():
-            if options.any:
-                fixed = options.fixed
-                if fixed is not None and len(listed) + len(fixed) <= cap:
-                    listed.extend([new_capture((card, taken)) for taken in fixed])
-                    total += len(fixed)
-                else:
-                    room = cap - len(listed)
-                    sets = options.first(room + 1)
-                    if len(sets) > room:  # cut short by the ceiling: count the rest without listing them
-                        del sets[room:]
-                        total += options.count()
-                    else:
-                        total += len(sets)
-                    listed.extend([new_capture((card, taken)) for taken in sets])
-            if may_lay_all or (obligation == "played_card" and not options.any):
-                if len(listed) < cap:
-                    listed.append(new_capture((card, ())))
-                total += 1
-        return LegalMoves(turn.seat, tuple(listed), total)
-
-    def check(self, state: FishingState, move: Capture) -> Capture:
-        """The move with its capture filled in, or IllegalMove saying which rule forbids it."""
-        return self._check(self.turn(state), move)
-
-    def _check(self, turn: Turn, move: Capture) -> Capture:
-        seat = turn.seat
-        if seat is None:
-            raise IllegalMove("round_over", "the round is over: no card may be played")
-        card = move.card
-        options = turn.options.get(card)
-        if options is None:
-            raise IllegalMove(
-                "card_not_in_hand",
-                f"seat {seat} does not hold {card.code}",
-                {"card": card.code, "seat": seat},
-            )
-        taken = move.capture
-        if taken is None:
-            listed = list(_first(options, 2))
-            if len(listed) > 1:
-                raise AmbiguousCapture(card.code, [codes(option) for option in _first(options, 50)])
-            taken = listed[0] if listed else ()
-        if not taken:
-            self._check_lay(turn, card, options)
-            return move if move.capture == () else Capture(card, ())
-        if len(taken) > 1 and len(set(taken)) != len(taken):
-            twice = next(piece for piece in taken if taken.count(piece) > 1)
-            raise IllegalMove(
-                "capture_not_on_table", f"the capture names {twice.code} twice", {"card": twice.code}
-            )
-        table = turn.state.table
-        for piece in taken:
-            if piece not in table:
-                raise IllegalMove(
-                    "capture_not_on_table", f"{piece.code} is not on the table", {"card": piece.code}
-                )
-        if not options.allows(taken):
-            raise self.explain_wrong_capture(turn.state.rules, card, tuple(taken), options.index)
-        if len(taken) > 1:  # callers may name the cards in any order; the capture keeps the table's
-            at = [table.index(piece) for piece in taken]
-            if at != sorted(at):
-                taken = tuple(sorted(taken, key=table.index))
-        return move if taken is move.capture and type(taken) is tuple else Capture(card, tuple(taken))
-
-    def _check_lay(self, turn: Turn, card: Card, options: Options) -> None:
-        obligation = self.obligation(turn.state.rules)
-        if obligation == "none":
-            return
-        if options.any:
-            raise IllegalMove("must_capture", f"{card.code} can capture, so it must", {"card": card.code})
-        if obligation == "any_card" and turn.someone_captures:
-            raise IllegalMove(
-                "must_capture",
-                "another card in hand can capture, so a capture must be made",
-                {"card": card.code},
-            )
-
-    def play(self, state: FishingState, move: Capture) -> tuple[FishingState, list[Event]]:
-        turn = self.turn(state)
-        card, taken = self._check(turn, move)
-        seat = turn.seat
-        assert seat is not None and taken is not None
-        hands = list(state.hands)
-        hand = hands[seat]
-        at = hand.index(card)
-        hands[seat] = hand[:at] + hand[at + 1 :]
-        events = [Event("card_played", {"seat": seat, "card": card, "capture": taken})]
-        table, captures, sweeps, last_capturer = (
-            state.table,
-            state.captures,
-            state.sweeps,
-            state.last_capturer,
-        )
-        if taken:
-            table = tuple([c for c in table if c not in taken])
-            piles = list(captures)
-            piles[seat] = (*piles[seat], card, *taken)
-            captures, last_capturer = tuple(piles), seat
-            if not table and self._sweep_counts(state, hands, card, taken):
-                sweeps = tuple([n + (s == seat) for s, n in enumerate(sweeps)])
-                events.append(Event("sweep", {"seat": seat}))
-        else:
-            table = (*table, card)
-        state = FishingState(
-            state.game,
-            state.rules,
-            state.players,
-            state.dealer,
-            tuple(hands),
-            table,
-            state.stock,
-            captures,
-            sweeps,
-            last_capturer,
-            state.match,
-            state.deck,
-        )
-        if not any(hands):
-            if state.stock:
-                state, dealt = self.deal_from_stock(state)
-                events.append(dealt)
-            else:
-                state, ended = self.end_round(state)
-                events.extend(ended)
-        return state, events
-
-    def _sweep_counts(
-        self, before: FishingState, hands_after: list[Hand], card: Card, taken: tuple[Card, ...]
-    ) -> bool:
-        """A capture that empties the table is a sweep, unless it is the round's last play and that may not count."""
-        last_play = not before.stock and not any(hands_after)
-        return (not last_play or bool(before.rules.by_name["last_play_sweep_counts"])) and self.sweep_scores(
-            before.rules, card, table_index(before.table), taken
+    def validate(self, state: GameState) -> None:
+        state = own_state(state)
+        check_fishing(
+            state, self.player_counts, self.hand_size(state.rules), self.stock_sizes(state.rules, state.players)
         )
 
-    def score(self, state: FishingState) -> RoundScore:
+    def view(self, state: GameState, seat: int) -> dict[str, Any]:
+        state = own_state(state)
+        seen = common_view(state, seat)
+        seen.update(table=state.table, sweeps=list(state.sweeps), last_capturer=state.last_capturer)
+        if state.round_over:  # once the round is over the piles are turned up for counting
+            seen["captures"] = state.captures
+        return seen
+
+    # -- verify / can / do: one analysis of the position ---------------------------------------------------------
+    def legal_moves(self, state: GameState, limit: int | None = None) -> LegalMoves:
+        return position(self, own_state(state)).legal_moves(limit)
+
+    def check(self, state: GameState, move: Move) -> Capture:
+        return position(self, own_state(state)).check(own_move(move))
+
+    def play(self, state: GameState, move: Move) -> tuple[FishingState, list[Event]]:
+        return position(self, own_state(state)).play(own_move(move))
+
+    def score(self, state: GameState) -> RoundScore:
+        state = own_state(state)
         if not state.round_over:
             raise RoundNotOver("the round is not over: cards remain in hand or in the stock")
-        return score_round(state)
+        return score_round(state, self.fourth_point(state.rules))
+
+    def score_piles(
+        self, rules: Rules, players: int, captures: Sequence[Sequence[Card]], sweeps: Sequence[int], match: Match
+    ) -> RoundScore:
+        return score_piles(rules, players, captures, sweeps, match, self.fourth_point(rules))
+
+    def next_round(self, previous: GameState) -> NextRound:
+        return next_round(self, previous)
 
     # -- deals and the end of a round ----------------------------------------------------------------------------
     def deal_from_stock(self, state: FishingState) -> tuple[FishingState, Event]:
@@ -449,13 +509,6 @@ class FishingGame:
         return state, events + opened
 
 
-def _first(items: Options, count: int) -> Iterator[tuple[Card, ...]]:
-    for position, item in enumerate(items):
-        if position >= count:
-            return
-        yield item
-
-
 @lru_cache(maxsize=64)
 def stock_sizes(hand_size: int, opening_table: int, players: int) -> tuple[int, ...]:
     """Every size the stock can have between deals (smallest first): full hands are dealt from it each time."""
@@ -474,3 +527,15 @@ def dealt_hands(cards: tuple[Card, ...], dealer: int, players: int) -> tuple[Han
 
 def new_match(rules: Rules, players: int) -> Match:
     return Match(scores=(0,) * sides_of(players), target=rules.target, round=1)
+
+
+def own_state(state: GameState) -> FishingState:
+    if not isinstance(state, FishingState):
+        raise TypeError(f"a fishing game was given a {type(state).__name__}")
+    return state
+
+
+def own_move(move: Move) -> Capture:
+    if not isinstance(move, Capture):
+        raise TypeError(f"a fishing game was given a {type(move).__name__}")
+    return move

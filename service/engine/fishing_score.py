@@ -68,16 +68,15 @@ def most(counts: Sequence[int]) -> int | None:
     return winner if winner is not None and counts[winner] > 0 else None
 
 
-def fourth_point(rules: Rules) -> str:
-    """The category that decides the fourth point: ``primiera`` or ``sevens`` (the most-sevens point)."""
-    if rules.game == "escoba":
-        return "primiera" if rules.by_name["fourth_point"] == "primiera" else "sevens"
-    return "primiera" if rules.by_name["primiera_rule"] == "classic" else "sevens"
-
-
 def score_piles(
-    rules: Rules, players: int, captures: Sequence[Sequence[Card]], sweeps: Sequence[int], match: Match
+    rules: Rules,
+    players: int,
+    captures: Sequence[Sequence[Card]],
+    sweeps: Sequence[int],
+    match: Match,
+    fourth_point: str,
 ) -> RoundScore:
+    """``fourth_point`` names the category of the fourth point, ``primiera`` or ``sevens`` (each game's rule)."""
     groups = side_seats(players)
     piles = [[card for seat in seats for card in captures[seat]] for seats in groups]
     points: list[dict[str, int]] = [{} for _ in groups]
@@ -99,7 +98,7 @@ def score_piles(
             award("rosmarino", side)
         award("napola", side, napola_points(pile, str(options.get("napola", "off"))))
         award("sweeps", side, sum(sweeps[seat] for seat in groups[side]))
-    if fourth_point(rules) == "primiera":
+    if fourth_point == "primiera":
         award("primiera", primiera_winner(counts, str(options["primiera_missing_suit"])))
     else:
         award("sevens", most([count.sevens for count in counts]))
@@ -119,9 +118,9 @@ def score_piles(
     return RoundScore(tuple(sides), settle_match(match, totals))
 
 
-def score_round(state: FishingState) -> RoundScore:
+def score_round(state: FishingState, fourth_point: str) -> RoundScore:
     """A finished round; a leftover table not yet collected goes to the last capturer first."""
     captures = [list(pile) for pile in state.captures]
     if state.table and state.last_capturer is not None:
         captures[state.last_capturer].extend(state.table)
-    return score_piles(state.rules, state.players, captures, state.sweeps, state.match)
+    return score_piles(state.rules, state.players, captures, state.sweeps, state.match, fourth_point)

@@ -68,87 +68,6 @@ PRIMIERA_MISSING_SUIT = choice(
     ("fewer_suits_loses", "cannot_score"),
     "How a side with cards in fewer than four suits fares for the primiera point.",
 )
-TARGET_SCOPA = number("target", 11, 1, 100, "Points that win the match.")
-
-SCOPA_OPTIONS: tuple[Option, ...] = (
-    choice(
-        "capture_obligation",
-        "any_card",
-        ("any_card", "played_card"),
-        "any_card: a player who can capture with any card must capture; played_card: only a card that can "
-        "capture must capture.",
-    ),
-    CAPTURE_CHOICE,
-    LAST_PLAY_SWEEP,
-    flag("opening_kings_redeal", True, "Three or four kings among the opening table cards void the deal."),
-    PRIMIERA_MISSING_SUIT,
-    choice("primiera_rule", "classic", ("classic", "most_sevens"), "How the primiera point is decided."),
-    flag("re_bello", False, "The king of coins scores one point."),
-    flag("rosmarino", False, "The fante (jack) of swords scores one point."),
-    choice(
-        "napola",
-        "off",
-        ("off", "length", "fixed3"),
-        "Ace, two and three of coins score: off, their run length, or a fixed 3.",
-    ),
-    flag("asso_piglia_tutto", False, "An ace played when no ace is on the table captures the whole table."),
-    flag("apt_sweep_counts", False, "Whether an ace taking the whole table scores a sweep."),
-    TARGET_SCOPA,
-)
-
-SCOPONE_OPTIONS: tuple[Option, ...] = (
-    *SCOPA_OPTIONS,
-    choice(
-        "scopone_deal",
-        "9+4",
-        ("9+4", "10+0"),
-        "9 cards each and 4 on the table, or 10 each and an empty table.",
-    ),
-)
-
-ESCOBA_OPTIONS: tuple[Option, ...] = (
-    choice(
-        "capture_obligation",
-        "none",
-        ("none", "played_card", "any_card"),
-        "none: a player may always lay a card; played_card / any_card: as in Scopa.",
-    ),
-    CAPTURE_CHOICE,
-    LAST_PLAY_SWEEP,
-    choice(
-        "dealer_bonus",
-        "stargames",
-        ("stargames", "traditional", "off"),
-        "Opening table taken by the dealer: stargames 15 -> 1 escoba, 20 -> 2; traditional 15 -> 1, 30 -> 2.",
-    ),
-    choice("fourth_point", "primiera", ("primiera", "most_sevens"), "What decides the fourth round point."),
-    PRIMIERA_MISSING_SUIT,
-    number("target", 21, 1, 100, "Points that win the match."),
-)
-
-BRISCOLA_OPTIONS: tuple[Option, ...] = (
-    choice(
-        "trump_exchange",
-        "off",
-        ("off", "seven_and_two", "two_only"),
-        "Whether the 7 or 2 of trumps may be exchanged for the face-up trump card.",
-    ),
-    choice(
-        "three_player_removed_card",
-        "2B",
-        ("2D", "2C", "2S", "2B"),
-        "The card taken out of the deck for three players.",
-    ),
-    number("rounds_to_win", 1, 1, 10, "Rounds a side must win to win the match."),
-)
-
-OPTIONS: dict[str, tuple[Option, ...]] = {
-    "scopa": SCOPA_OPTIONS,
-    "scopone": SCOPONE_OPTIONS,
-    "escoba": ESCOBA_OPTIONS,
-    "briscola": BRISCOLA_OPTIONS,
-}
-
 
 @dataclass(frozen=True)
 class Preset:
@@ -158,49 +77,15 @@ class Preset:
     deck: str | None = None
 
 
-_SCOPA_STARGAMES = {"capture_obligation": "any_card", "primiera_missing_suit": "fewer_suits_loses"}
-_SCOPA_TRADITIONAL = {"capture_obligation": "played_card", "primiera_missing_suit": "cannot_score"}
-
-PRESETS: dict[str, dict[str, Preset]] = {
-    "scopa": {
-        "stargames": Preset("stargames", "The StarGames rules.", _SCOPA_STARGAMES),
-        "traditional": Preset("traditional", "The common published rules.", _SCOPA_TRADITIONAL),
-    },
-    "scopone": {
-        "stargames": Preset("stargames", "The StarGames rules.", _SCOPA_STARGAMES),
-        "traditional": Preset("traditional", "The common published rules.", _SCOPA_TRADITIONAL),
-    },
-    "escoba": {
-        "stargames": Preset(
-            "stargames", "The StarGames rules.", {"dealer_bonus": "stargames", "fourth_point": "primiera"}
-        ),
-        "traditional": Preset(
-            "traditional",
-            "The common published rules.",
-            {"dealer_bonus": "traditional", "fourth_point": "most_sevens"},
-        ),
-    },
-    "briscola": {
-        "stargames": Preset("stargames", "The StarGames rules.", {"trump_exchange": "seven_and_two"}),
-        "traditional": Preset("traditional", "The common published rules.", {"trump_exchange": "off"}),
-        "brisca": Preset(
-            "brisca",
-            "Spanish Brisca: trump exchange, Spanish card names.",
-            {"trump_exchange": "seven_and_two"},
-            deck="spanish",
-        ),
-    },
-}
-
-
 class Rules(Mapping[str, Any]):
     """A game's fully resolved options: every option of the game, each with a value."""
 
-    __slots__ = ("by_name", "game")
+    __slots__ = ("by_name", "game", "target_option")
 
-    def __init__(self, game: str, values: Mapping[str, Any]) -> None:
+    def __init__(self, game: str, values: Mapping[str, Any], target_option: str = "target") -> None:
         self.game = game
         self.by_name = dict(values)  # plain dict access for the engine's hot paths
+        self.target_option = target_option
 
     def __getitem__(self, name: str) -> Any:
         return self.by_name[name]
@@ -222,55 +107,65 @@ class Rules(Mapping[str, Any]):
 
     @property
     def target(self) -> int:
-        """The match target: points for the fishing games, rounds won for Briscola."""
-        return int(self.by_name["rounds_to_win" if self.game == "briscola" else "target"])
+        """The match target: points for the fishing games, rounds won for Briscola (each game names its option)."""
+        return int(self.by_name[self.target_option])
 
 
-def preset_for(game: str, name: str) -> Preset:
-    preset = PRESETS[game].get(name)
-    if preset is None:
-        raise InvalidRules(
-            f"unknown preset {name!r} for {game}",
-            [FieldProblem("/preset", "must be one of " + ", ".join(PRESETS[game]))],
-        )
-    return preset
+class RuleBook:
+    """One game's rule options and presets, and the resolution of a request's rules against them (RULES.md 7)."""
 
+    def __init__(
+        self, game: str, options: tuple[Option, ...], presets: Mapping[str, Preset], target_option: str = "target"
+    ) -> None:
+        self.game = game
+        self.options = options
+        self.presets = dict(presets)
+        self.target_option = target_option
+        self._by_name = {option.name: option for option in options}
+        self._defaults = {option.name: option.default for option in options}
 
-def resolve(game: str, preset: str | None = None, overrides: Mapping[str, Any] | None = None) -> Rules:
-    """The game's defaults, then the preset, then single overrides, remembered: every request resolves its rules."""
-    given = overrides or {}
-    # The values' types are part of the key: 1, 1.0 and True hash alike but are not the same option value.
-    items, types = tuple(given.items()), tuple(map(type, given.values()))
-    try:
-        return _resolve_remembered(game, preset, items, types)
-    except TypeError:  # an unhashable value: resolve it once, and let the checks refuse it
-        return _resolve(game, preset, overrides)
+    def preset(self, name: str) -> Preset:
+        found = self.presets.get(name)
+        if found is None:
+            raise InvalidRules(
+                f"unknown preset {name!r} for {self.game}",
+                [FieldProblem("/preset", "must be one of " + ", ".join(self.presets))],
+            )
+        return found
+
+    def resolve(self, preset: str | None = None, overrides: Mapping[str, Any] | None = None) -> Rules:
+        """The defaults, then the preset, then single overrides, remembered: every request resolves its rules."""
+        given = overrides or {}
+        # The values' types are part of the key: 1, 1.0 and True hash alike but are not the same option value.
+        items, types = tuple(given.items()), tuple(map(type, given.values()))
+        try:
+            return _resolve_remembered(self, preset, items, types)
+        except TypeError:  # an unhashable value: resolve it once, and let the checks refuse it
+            return self.resolve_once(preset, overrides)
+
+    def resolve_once(self, preset: str | None = None, overrides: Mapping[str, Any] | None = None) -> Rules:
+        """The defaults, then the preset, then single overrides; unknown names or values are refused."""
+        values = dict(self._defaults)
+        if preset is not None:
+            values.update(self.preset(preset).rules)
+        problems = []
+        for name, value in (overrides or {}).items():
+            option = self._by_name.get(name)
+            if option is None:
+                problems.append(FieldProblem(pointer("rules", name), f"unknown option for {self.game}"))
+                continue
+            why = option.check(value)
+            if why is not None:
+                problems.append(FieldProblem(pointer("rules", name), why))
+            else:
+                values[name] = int(value) if option.kind == "number" else value
+        if problems:
+            raise InvalidRules("; ".join(f"{p.pointer}: {p.message}" for p in problems), problems)
+        return Rules(self.game, values, self.target_option)
 
 
 @lru_cache(maxsize=256)
 def _resolve_remembered(
-    game: str, preset: str | None, items: tuple[tuple[str, Any], ...], types: tuple[type, ...]
+    book: RuleBook, preset: str | None, items: tuple[tuple[str, Any], ...], types: tuple[type, ...]
 ) -> Rules:
-    return _resolve(game, preset, dict(items))
-
-
-def _resolve(game: str, preset: str | None = None, overrides: Mapping[str, Any] | None = None) -> Rules:
-    """The game's defaults, then the preset, then single overrides; unknown names or values are refused."""
-    options = {option.name: option for option in OPTIONS[game]}
-    values = {option.name: option.default for option in OPTIONS[game]}
-    if preset is not None:
-        values.update(preset_for(game, preset).rules)
-    problems = []
-    for name, value in (overrides or {}).items():
-        option = options.get(name)
-        if option is None:
-            problems.append(FieldProblem(pointer("rules", name), f"unknown option for {game}"))
-            continue
-        why = option.check(value)
-        if why is not None:
-            problems.append(FieldProblem(pointer("rules", name), why))
-        else:
-            values[name] = int(value) if option.kind == "number" else value
-    if problems:
-        raise InvalidRules("; ".join(f"{p.pointer}: {p.message}" for p in problems), problems)
-    return Rules(game, values)
+    return book.resolve_once(preset, dict(items))

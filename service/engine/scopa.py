@@ -5,14 +5,75 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import Card
-from .errors import IllegalMove
-from .fishing import NO_SIZE, FishingGame, Options, TableIndex
-from .options import Rules
+from .fishing import ACE_TAKES_ALL, BY_RANK, NO_SIZE, CaptureSets, FishingGame, TableIndex
+from .options import (
+    CAPTURE_CHOICE,
+    LAST_PLAY_SWEEP,
+    PRIMIERA_MISSING_SUIT,
+    Option,
+    Preset,
+    RuleBook,
+    Rules,
+    choice,
+    flag,
+    number,
+)
+
+SCOPA_OPTIONS: tuple[Option, ...] = (
+    choice(
+        "capture_obligation",
+        "any_card",
+        ("any_card", "played_card"),
+        "any_card: a player who can capture with any card must capture; played_card: only a card that can "
+        "capture must capture.",
+    ),
+    CAPTURE_CHOICE,
+    LAST_PLAY_SWEEP,
+    flag("opening_kings_redeal", True, "Three or four kings among the opening table cards void the deal."),
+    PRIMIERA_MISSING_SUIT,
+    choice("primiera_rule", "classic", ("classic", "most_sevens"), "How the primiera point is decided."),
+    flag("re_bello", False, "The king of coins scores one point."),
+    flag("rosmarino", False, "The fante (jack) of swords scores one point."),
+    choice(
+        "napola",
+        "off",
+        ("off", "length", "fixed3"),
+        "Ace, two and three of coins score: off, their run length, or a fixed 3.",
+    ),
+    flag("asso_piglia_tutto", False, "An ace played when no ace is on the table captures the whole table."),
+    flag("apt_sweep_counts", False, "Whether an ace taking the whole table scores a sweep."),
+    number("target", 11, 1, 100, "Points that win the match."),
+)
+
+SCOPONE_OPTIONS: tuple[Option, ...] = (
+    *SCOPA_OPTIONS,
+    choice(
+        "scopone_deal",
+        "9+4",
+        ("9+4", "10+0"),
+        "9 cards each and 4 on the table, or 10 each and an empty table.",
+    ),
+)
+
+# StarGames (the seed rules) against the common published rules.
+SCOPA_PRESETS = {
+    "stargames": Preset(
+        "stargames",
+        "The StarGames rules.",
+        {"capture_obligation": "any_card", "primiera_missing_suit": "fewer_suits_loses"},
+    ),
+    "traditional": Preset(
+        "traditional",
+        "The common published rules.",
+        {"capture_obligation": "played_card", "primiera_missing_suit": "cannot_score"},
+    ),
+}
 
 
 class Scopa(FishingGame):
     name = "scopa"
     smallest_capture = 2  # a single card is taken by rank, never as a "sum" of one
+    rulebook = RuleBook("scopa", SCOPA_OPTIONS, SCOPA_PRESETS)
 
     def ace_takes_all(self, rules: Rules, card: Card, index: TableIndex) -> bool:
         """Asso piglia tutto: an ace played while no ace is on the table takes the whole (non-empty) table."""
@@ -23,33 +84,18 @@ class Scopa(FishingGame):
             and 1 not in index.by_rank
         )
 
-    def capture_options(self, rules: Rules, card: Card, index: TableIndex) -> Options:
+    def capture_sets(self, rules: Rules, card: Card, index: TableIndex) -> CaptureSets:
         rank = card.rank
         if self.ace_takes_all(rules, card, index):
-            return Options(index, rank, NO_SIZE, fixed=(index.cards,))
+            return CaptureSets(index, rank, NO_SIZE, fixed=(index.cards,), kind=ACE_TAKES_ALL)
         same_rank = index.by_rank.get(rank)
         if same_rank:
             # All seeds agree: a card matching a table card's rank takes exactly one such card.
-            return Options(index, rank, NO_SIZE, fixed=tuple([(other,) for other in same_rank]))
-        choice = rules.by_name["capture_choice"]
-        return Options(index, rank, index.sizes(rank, self.smallest_capture, choice))
-
-    def explain_wrong_capture(
-        self, rules: Rules, card: Card, taken: tuple[Card, ...], index: TableIndex
-    ) -> IllegalMove:
-        params = {"card": card.code, "capture": [c.code for c in taken]}
-        if self.ace_takes_all(rules, card, index):
-            return IllegalMove(
-                "ace_takes_all", "an ace played with no ace on the table takes the whole table", params
-            )
-        same_rank = [other.code for other in index.cards if other.rank == card.rank]
-        if same_rank:
-            return IllegalMove(
-                "must_take_single_card",
-                f"{card.code} must take exactly one table card of the same rank: " + " or ".join(same_rank),
-                {**params, "options": same_rank},
-            )
-        return explain_size_or_sum(rules, card, taken, index, card.rank, self.smallest_capture)
+            return CaptureSets(index, rank, NO_SIZE, fixed=tuple([(other,) for other in same_rank]), kind=BY_RANK)
+        choice = str(rules.by_name["capture_choice"])
+        return CaptureSets(
+            index, rank, index.sizes(rank, self.smallest_capture, choice), choice=choice, smallest=self.smallest_capture
+        )
 
     def sweep_scores(self, rules: Rules, card: Card, index: TableIndex, taken: tuple[Card, ...]) -> bool:
         return bool(rules["apt_sweep_counts"]) or not self.ace_takes_all(rules, card, index)
@@ -58,10 +104,14 @@ class Scopa(FishingGame):
         """Danish guide: three or four kings on the opening table void the deal (a king cannot be summed)."""
         return bool(rules["opening_kings_redeal"]) and sum(1 for card in table if card.rank == 10) >= 3
 
+    def fourth_point(self, rules: Rules) -> str:
+        return "primiera" if rules.by_name["primiera_rule"] == "classic" else "sevens"
+
 
 class Scopone(Scopa):
     name = "scopone"
     player_counts: tuple[int, ...] = (4,)
+    rulebook = RuleBook("scopone", SCOPONE_OPTIONS, SCOPA_PRESETS)
 
     def hand_size(self, rules: Rules) -> int:
         return 9 if rules["scopone_deal"] == "9+4" else 10
@@ -71,24 +121,3 @@ class Scopone(Scopa):
 
     def needs_redeal(self, rules: Rules, table: Sequence[Card]) -> bool:
         return rules["scopone_deal"] == "9+4" and super().needs_redeal(rules, table)
-
-
-def explain_size_or_sum(
-    rules: Rules, card: Card, taken: tuple[Card, ...], index: TableIndex, total: int, smallest: int
-) -> IllegalMove:
-    """Why a capture set of the right cards is refused: its sum, or its size under ``capture_choice``."""
-    params = {"card": card.code, "capture": [c.code for c in taken]}
-    got = sum(c.rank for c in taken)
-    if got != total or len(taken) < smallest:
-        return IllegalMove(
-            "wrong_sum",
-            f"the captured cards sum to {got}, {card.code} needs {total}",
-            {**params, "total": got, "expected": total},
-        )
-    if rules["capture_choice"] == "most_cards":
-        return IllegalMove(
-            "must_take_more_cards", "capture_choice most_cards: a larger set can be taken", params
-        )
-    return IllegalMove(
-        "must_take_fewer_cards", "capture_choice fewest_cards: a smaller set can be taken", params
-    )

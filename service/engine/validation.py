@@ -13,8 +13,6 @@ from .cards import DECK, Card
 from .errors import FieldProblem, InvalidState, pointer
 from .state import BriscolaState, FishingState, GameState, playing_order, sides_of
 
-PLAYER_COUNTS = {"scopa": (2, 3, 4), "scopone": (4,), "escoba": (2, 3, 4), "briscola": (2, 3, 4)}
-
 
 def fail(code: str, message: str, *problems: tuple[str, str]) -> InvalidState:
     return InvalidState(code, message, [FieldProblem(where, why) for where, why in problems])
@@ -50,18 +48,18 @@ def located_cards(state: GameState) -> Iterator[tuple[str, Card]]:
             yield pointer("captures", seat, index), card
 
 
-def check_seats(state: GameState) -> None:
+def check_seats(state: GameState, player_counts: Sequence[int]) -> None:
     n = state.players
     if (
         isinstance(state, FishingState)
-        and n in PLAYER_COUNTS[state.game]
+        and n in player_counts
         and len(state.hands) == len(state.captures) == len(state.sweeps) == n
         and 0 <= state.dealer < n
         and (state.last_capturer is None or 0 <= state.last_capturer < n)
     ):
         return  # the usual case, checked at once; otherwise the checks below say what is wrong
-    if state.players not in PLAYER_COUNTS[state.game]:
-        allowed = ", ".join(map(str, PLAYER_COUNTS[state.game]))
+    if state.players not in player_counts:
+        allowed = ", ".join(map(str, player_counts))
         raise fail(
             "invalid_seat", f"{state.game} is played by {allowed} players", ("/players", f"must be {allowed}")
         )
@@ -163,8 +161,10 @@ def check_match(state: GameState) -> None:
         )
 
 
-def check_fishing(state: FishingState, hand_size: int, stock_sizes: Sequence[int]) -> None:
-    check_seats(state)
+def check_fishing(
+    state: FishingState, player_counts: Sequence[int], hand_size: int, stock_sizes: Sequence[int]
+) -> None:
+    check_seats(state, player_counts)
     check_cards(state)
     check_match(state)
     if len(state.stock) not in stock_sizes:
@@ -199,8 +199,8 @@ def check_fishing(state: FishingState, hand_size: int, stock_sizes: Sequence[int
         raise fail("invalid_piles", "sweeps cannot be negative", ("/sweeps", "must be 0 or more"))
 
 
-def check_briscola(state: BriscolaState, initial_stock: int) -> None:
-    check_seats(state)
+def check_briscola(state: BriscolaState, player_counts: Sequence[int], initial_stock: int) -> None:
+    check_seats(state, player_counts)
     if state.trump_card not in deck_for(state):
         raise fail(
             "invalid_card",

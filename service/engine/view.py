@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import FieldProblem, InvalidState
-from .state import BriscolaState, FishingState, GameState
+from .state import GameState
 
 
-def observe(state: GameState, seat: int) -> dict[str, Any]:
+def common_view(state: GameState, seat: int) -> dict[str, Any]:
+    """What every game shows a seat; each game adds its table, trick or trump card (``Game.view``)."""
     if not 0 <= seat < state.players:
         raise InvalidState(
             "invalid_seat",
@@ -38,19 +39,4 @@ def observe(state: GameState, seat: int) -> dict[str, Any]:
             "round": state.match.round,
         },
     }
-    if isinstance(state, FishingState):
-        view.update(table=state.table, sweeps=list(state.sweeps), last_capturer=state.last_capturer)
-        if state.round_over:
-            # Once the round is over the piles are turned up for counting.
-            view["captures"] = state.captures
-    elif isinstance(state, BriscolaState):
-        view.update(
-            trick=[{"seat": played.seat, "card": played.card} for played in state.trick],
-            leader=state.leader,
-            trump_card=state.trump_card,
-            trump_suit=state.trump_suit,
-            trump_under_stock=state.trump_under_stock,
-        )
-        if state.round_over:
-            view["captures"] = state.captures
     return view

@@ -15,9 +15,26 @@ from typing import Any
 from ..engine.cards import BY_CODE, Card
 from ..engine.options import Rules
 from ..engine.state import BriscolaState, FishingState, GameState, Match, TrickCard, sides_of
+from .limits import (
+    DECK_STYLES,
+    MAX_CARDS,
+    MAX_HAND,
+    MAX_NAME,
+    MAX_PLAYERS,
+    MAX_ROUND,
+    MAX_RULES,
+    MAX_SCORE,
+    MAX_SEAT,
+    MAX_SWEEPS,
+    MAX_TARGET,
+    MAX_TRICK,
+    MIN_PLAYERS,
+    MIN_TARGET,
+    SUITS,
+)
 
-_DECKS = frozenset({"italian", "spanish", "french"})
-_SUITS = frozenset({"D", "C", "S", "B"})
+_DECKS = frozenset(DECK_STYLES)
+_SUITS = frozenset(SUITS)
 _REPORTED = ("turn", "round_over", "trump_suit")  # derived fields a caller may send back
 _MATCH_KEYS = frozenset({"scores", "target", "round", "over", "winner"})
 
@@ -33,7 +50,7 @@ def _int(value: object, low: int, high: int) -> int:
 
 
 def _seat_or_none(value: object) -> int | None:
-    return None if value is None else _int(value, 0, 3)
+    return None if value is None else _int(value, 0, MAX_SEAT)
 
 
 def _cards(value: object, most: int) -> tuple[Card, ...]:
@@ -55,7 +72,7 @@ def _cards(value: object, most: int) -> tuple[Card, ...]:
 
 
 def _piles(value: object, most: int) -> tuple[tuple[Card, ...], ...]:
-    if type(value) is not list or len(value) > 4:
+    if type(value) is not list or len(value) > MAX_PLAYERS:
         raise _Unsure
     return tuple([_cards(pile, most) for pile in value])
 
@@ -64,36 +81,37 @@ def _match(value: object) -> dict[str, Any]:
     if type(value) is not dict or not value.keys() <= _MATCH_KEYS or "scores" not in value or "target" not in value:
         raise _Unsure
     scores = value["scores"]
-    if type(scores) is not list or not 1 <= len(scores) <= 4:
+    if type(scores) is not list or not 1 <= len(scores) <= MAX_PLAYERS:
         raise _Unsure
     over, winner = value.get("over"), value.get("winner")
     if over is not None and type(over) is not bool:
         raise _Unsure
     return {
-        "scores": [_int(score, 0, 100_000) for score in scores],
-        "target": _int(value["target"], 1, 100),
-        "round": _int(value.get("round", 1), 1, 100_000),
+        "scores": [_int(score, 0, MAX_SCORE) for score in scores],
+        "target": _int(value["target"], MIN_TARGET, MAX_TARGET),
+        "round": _int(value.get("round", 1), 1, MAX_ROUND),
         "over": over,
         "winner": _seat_or_none(winner),
     }
 
 
-def read_state(raw: dict[str, Any], briscola: bool) -> dict[str, Any] | None:
+def read_state(raw: dict[str, Any], state_type: type[GameState]) -> dict[str, Any] | None:
     """The fields of a well-formed state as the schemas would load them, or None when unsure."""
+    briscola = state_type is BriscolaState
     try:
         data: dict[str, Any] = {
-            "players": _int(raw["players"], 2, 4),
-            "dealer": _int(raw["dealer"], 0, 3),
-            "hands": _piles(raw["hands"], 10),
-            "stock": _cards(raw["stock"], 40),
-            "captures": _piles(raw["captures"], 40),
+            "players": _int(raw["players"], MIN_PLAYERS, MAX_PLAYERS),
+            "dealer": _int(raw["dealer"], 0, MAX_SEAT),
+            "hands": _piles(raw["hands"], MAX_HAND),
+            "stock": _cards(raw["stock"], MAX_CARDS),
+            "captures": _piles(raw["captures"], MAX_CARDS),
         }
         if "game" in raw:
-            if type(raw["game"]) is not str or len(raw["game"]) > 32:
+            if type(raw["game"]) is not str or len(raw["game"]) > MAX_NAME:
                 return None
             data["game"] = raw["game"]
         if "rules" in raw:
-            if type(raw["rules"]) is not dict or len(raw["rules"]) > 32:
+            if type(raw["rules"]) is not dict or len(raw["rules"]) > MAX_RULES:
                 return None
             data["rules"] = raw["rules"]
         if "turn" in raw:
@@ -110,10 +128,10 @@ def read_state(raw: dict[str, Any], briscola: bool) -> dict[str, Any] | None:
             data["match"] = _match(raw["match"])
         if briscola:
             trick = raw.get("trick", [])
-            if type(trick) is not list or len(trick) > 3:
+            if type(trick) is not list or len(trick) > MAX_TRICK:
                 return None
             data["trump_card"] = _cards([raw["trump_card"]], 1)[0]
-            data["leader"] = _int(raw["leader"], 0, 3)
+            data["leader"] = _int(raw["leader"], 0, MAX_SEAT)
             data["trick"] = [_trick_card(item) for item in trick]
             if "trump_suit" in raw:
                 if raw["trump_suit"] not in _SUITS:
@@ -121,10 +139,10 @@ def read_state(raw: dict[str, Any], briscola: bool) -> dict[str, Any] | None:
                 data["trump_suit"] = raw["trump_suit"]
         else:
             sweeps = raw["sweeps"]
-            if type(sweeps) is not list or len(sweeps) > 4:
+            if type(sweeps) is not list or len(sweeps) > MAX_PLAYERS:
                 return None
-            data["table"] = _cards(raw["table"], 40)
-            data["sweeps"] = [_int(n, 0, 40) for n in sweeps]
+            data["table"] = _cards(raw["table"], MAX_CARDS)
+            data["sweeps"] = [_int(n, 0, MAX_SWEEPS) for n in sweeps]
             data["last_capturer"] = _seat_or_none(raw.get("last_capturer"))
     except (_Unsure, KeyError, TypeError):
         return None
@@ -134,10 +152,12 @@ def read_state(raw: dict[str, Any], briscola: bool) -> dict[str, Any] | None:
 def _trick_card(item: object) -> dict[str, Any]:
     if type(item) is not dict or item.keys() != {"seat", "card"}:
         raise _Unsure
-    return {"seat": _int(item["seat"], 0, 3), "card": _cards([item["card"]], 1)[0]}
+    return {"seat": _int(item["seat"], 0, MAX_SEAT), "card": _cards([item["card"]], 1)[0]}
 
 
-def build_state(game: str, data: dict[str, Any], rules: Rules) -> tuple[GameState, dict[str, Any]]:
+def build_state(
+    game: str, state_type: type[GameState], data: dict[str, Any], rules: Rules
+) -> tuple[GameState, dict[str, Any]]:
     """The engine state from the fields a reader loaded, and the derived fields the caller reported."""
     players = data["players"]
     match_data = data.get("match")
@@ -150,7 +170,7 @@ def build_state(game: str, data: dict[str, Any], rules: Rules) -> tuple[GameStat
     captures = tuple(map(tuple, data["captures"]))
     deck = data.get("deck", "italian")
     state: GameState
-    if game == "briscola":
+    if state_type is BriscolaState:
         state = BriscolaState(
             game=game,
             rules=rules,

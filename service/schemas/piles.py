@@ -8,6 +8,7 @@ from marshmallow import ValidationError
 
 from ..engine.cards import Card
 from ..engine.errors import FieldProblem, pointer
+from ..engine.game import Game
 from ..engine.options import Rules
 from ..engine.state import Match, sides_of
 from .errors import RequestInvalid
@@ -15,8 +16,8 @@ from .requests import load
 from .state import MatchSchema, load_rules
 
 
-def load_piles(game: Any, data: dict[str, Any]) -> tuple[Rules, int, list[list[Card]], list[int], Match]:
-    rules = load_rules(game.name, data.get("rules"), "")
+def load_piles(game: Game, data: dict[str, Any]) -> tuple[Rules, int, list[list[Card]], list[int], Match]:
+    rules = load_rules(game, data.get("rules"), "")
     players = data["players"]
     problems: list[FieldProblem] = []
     if players not in game.player_counts:

@@ -8,10 +8,13 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 
 from ..engine.cards import BY_CODE
 from ..engine.errors import FieldProblem
+from ..engine.game import Game
 from ..engine.moves import Capture, ExchangeTrump, Move, PlayCard
+from ..engine.state import BriscolaState
 from .errors import RequestInvalid
 from .fields import BoundedList, Card, Integer, Seed, Text, cards_list
-from .state import DECK_STYLES, MAX_PLAYERS, seat
+from .limits import DECK_STYLES, MAX_CARDS, MAX_PLAYERS, MAX_SWEEPS, MIN_PLAYERS
+from .state import seat
 
 MAX_LIMIT = 10_000
 
@@ -22,7 +25,7 @@ class Strict(Schema):
 
 
 class DealRequest(Strict):
-    players = Integer(minimum=2, maximum=MAX_PLAYERS)
+    players = Integer(minimum=MIN_PLAYERS, maximum=MAX_PLAYERS)
     seed = Seed(required=True)
     dealer = seat()
     deck = fields.String(validate=validate.OneOf(DECK_STYLES))
@@ -56,9 +59,9 @@ class ScoreRequest(Strict):
 
     state = fields.Dict()
     rules = fields.Dict(validate=validate.Length(max=32))
-    players = Integer(minimum=2, maximum=MAX_PLAYERS)
-    captures = BoundedList(cards_list(40), MAX_PLAYERS)
-    sweeps = BoundedList(Integer(minimum=0, maximum=40), MAX_PLAYERS)
+    players = Integer(minimum=MIN_PLAYERS, maximum=MAX_PLAYERS)
+    captures = BoundedList(cards_list(MAX_CARDS), MAX_PLAYERS)
+    sweeps = BoundedList(Integer(minimum=0, maximum=MAX_SWEEPS), MAX_PLAYERS)
     match = fields.Dict()
 
     @validates_schema
@@ -119,8 +122,8 @@ def load(schema: Schema, raw: object, prefix: str = "") -> dict[str, Any]:
     return data
 
 
-def load_move(game: str, raw: object, prefix: str = "/move") -> Move:
-    if game == "briscola":
+def load_move(game: Game, raw: object, prefix: str = "/move") -> Move:
+    if game.state_type is BriscolaState:
         data = load(BRISCOLA_MOVE, raw, prefix)
         return PlayCard(data["card"]) if "card" in data else ExchangeTrump(data["exchange"])
     fast = _plain_capture(raw)

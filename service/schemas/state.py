@@ -6,58 +6,72 @@ from typing import Any
 
 from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validate
 
-from ..engine import options as engine_options
 from ..engine.errors import FieldProblem, InvalidRules
-from ..engine.state import GameState
+from ..engine.game import Game
+from ..engine.games import find_game
+from ..engine.options import Rules
+from ..engine.state import BriscolaState, FishingState, GameState
 from .errors import RequestInvalid
 from .fastpath import build_state, read_state
 from .fastpath import card_codes as card_codes
 from .fastpath import dump_state as dump_state
 from .fastpath import dump_value as dump_value
 from .fields import Boolean, BoundedList, Card, Integer, Text, cards_list
-
-DECK_STYLES = ("italian", "spanish", "french")
-MAX_PLAYERS = 4
-MAX_SCORE = 100_000
-MAX_ROUND = 100_000
+from .limits import (
+    DECK_STYLES,
+    MAX_CARDS,
+    MAX_HAND,
+    MAX_NAME,
+    MAX_PLAYERS,
+    MAX_ROUND,
+    MAX_RULES,
+    MAX_SCORE,
+    MAX_SEAT,
+    MAX_SWEEPS,
+    MAX_TARGET,
+    MAX_TRICK,
+    MIN_PLAYERS,
+    MIN_TARGET,
+    SUITS,
+)
 
 
 def seat(**kwargs: Any) -> Integer:
-    return Integer(minimum=0, maximum=MAX_PLAYERS - 1, **kwargs)
+    return Integer(minimum=0, maximum=MAX_SEAT, **kwargs)
 
 
 class MatchSchema(Schema):
     class Meta:
         unknown = RAISE
 
-    scores = BoundedList(Integer(minimum=0, maximum=MAX_SCORE), 4, 1, required=True)
-    target = Integer(minimum=1, maximum=100, required=True)
+    scores = BoundedList(Integer(minimum=0, maximum=MAX_SCORE), MAX_PLAYERS, 1, required=True)
+    target = Integer(minimum=MIN_TARGET, maximum=MAX_TARGET, required=True)
     round = Integer(minimum=1, maximum=MAX_ROUND, load_default=1)
     # Output-only fields a caller may post back unchanged.
     over = Boolean(load_default=None)
-    winner = Integer(minimum=0, maximum=MAX_PLAYERS - 1, allow_none=True, load_default=None)
+    winner = Integer(minimum=0, maximum=MAX_SEAT, allow_none=True, load_default=None)
 
 
 class CommonStateSchema(Schema):
     class Meta:
         unknown = EXCLUDE  # bookkeeping a caller keeps alongside the state is ignored
 
-    game = Text(max_length=32)
-    rules = fields.Dict(validate=validate.Length(max=32))
-    players = Integer(minimum=2, maximum=MAX_PLAYERS, required=True)
+    game = Text(max_length=MAX_NAME)
+    rules = fields.Dict(validate=validate.Length(max=MAX_RULES))
+    players = Integer(minimum=MIN_PLAYERS, maximum=MAX_PLAYERS, required=True)
     dealer = seat(required=True)
     turn = seat(allow_none=True)
     round_over = Boolean()
     deck = fields.String(validate=validate.OneOf(DECK_STYLES))
-    hands = BoundedList(cards_list(10), MAX_PLAYERS, required=True)
-    stock = cards_list(40, required=True)
-    captures = BoundedList(cards_list(40), MAX_PLAYERS, required=True)
+    hands = BoundedList(cards_list(MAX_HAND), MAX_PLAYERS, required=True)
+    stock = cards_list(MAX_CARDS, required=True)
+    captures = BoundedList(cards_list(MAX_CARDS), MAX_PLAYERS, required=True)
     match = fields.Nested(MatchSchema)
 
 
 class FishingStateSchema(CommonStateSchema):
-    table = cards_list(40, required=True)
-    sweeps = BoundedList(Integer(minimum=0, maximum=40), MAX_PLAYERS, required=True)
+    table = cards_list(MAX_CARDS, required=True)
+    sweeps = BoundedList(Integer(minimum=0, maximum=MAX_SWEEPS), MAX_PLAYERS, required=True)
     last_capturer = seat(allow_none=True, load_default=None)
 
 
@@ -71,36 +85,42 @@ class TrickCardSchema(Schema):
 
 class BriscolaStateSchema(CommonStateSchema):
     trump_card = Card(required=True)
-    trump_suit = fields.String(validate=validate.OneOf(["D", "C", "S", "B"]))
-    trick = BoundedList(fields.Nested(TrickCardSchema), 3, load_default=list)
+    trump_suit = fields.String(validate=validate.OneOf(SUITS))
+    trick = BoundedList(fields.Nested(TrickCardSchema), MAX_TRICK, load_default=list)
     leader = seat(required=True)
 
 
 FISHING_STATE = FishingStateSchema()
 BRISCOLA_STATE = BriscolaStateSchema()
+STATE_SCHEMAS: dict[type[GameState], Schema] = {FishingState: FISHING_STATE, BriscolaState: BRISCOLA_STATE}
 
 
-def load_rules(game: str, raw: dict[str, Any] | None, prefix: str) -> engine_options.Rules:
+def load_rules(game: Game, raw: dict[str, Any] | None, prefix: str) -> Rules:
     try:
-        return engine_options.resolve(game, overrides=raw or {})
+        return game.rulebook.resolve(overrides=raw or {})
     except InvalidRules as error:
         raise RequestInvalid(
             [FieldProblem(prefix + p.pointer, p.message) for p in error.problems], "invalid_rules"
         ) from error
 
 
-def load_state(game: str, raw: object, prefix: str = "/state") -> tuple[GameState, dict[str, Any]]:
+def load_state(game: Game, raw: object, prefix: str = "/state") -> tuple[GameState, dict[str, Any]]:
     """The engine state and the derived fields the caller reported (turn, round_over, trump_suit)."""
     if not isinstance(raw, dict):
         raise RequestInvalid([FieldProblem(prefix, "must be an object")])
-    data = read_state(raw, game == "briscola")
+    data = read_state(raw, game.state_type)
     if data is None:
-        schema = BRISCOLA_STATE if game == "briscola" else FISHING_STATE
         try:
-            data = schema.load(raw)
+            data = STATE_SCHEMAS[game.state_type].load(raw)
         except ValidationError as error:
             raise RequestInvalid.from_marshmallow(error, prefix) from error
-    if "game" in data and data["game"] != game and not (game == "briscola" and data["game"] == "brisca"):
-        raise RequestInvalid([FieldProblem(prefix + "/game", f"must be {game}")], "game_mismatch")
+    if "game" in data and data["game"] != game.name and not _names(data["game"], game):
+        raise RequestInvalid([FieldProblem(prefix + "/game", f"must be {game.name}")], "game_mismatch")
     rules = load_rules(game, data.get("rules"), prefix)
-    return build_state(game, data, rules)
+    return build_state(game.name, game.state_type, data, rules)
+
+
+def _names(name: str, game: Game) -> bool:
+    """Whether ``name`` is ``game`` under an alias (a Brisca state posted to Briscola)."""
+    found = find_game(name)
+    return found is not None and found[0] is game

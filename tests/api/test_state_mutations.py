@@ -15,8 +15,7 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from service.app import create_app
-from service.engine.games import GAMES
-from service.engine.options import OPTIONS, resolve
+from service.engine.games import GAMES, OPTIONS, resolve
 from service.engine.state import Match, sides_of
 from service.schemas.state import dump_state
 from service.storage import MemoryStore

@@ -15,9 +15,10 @@ from service.engine import shuffle
 from service.engine.briscola import Briscola
 from service.engine.cards import DECK, card, cards
 from service.engine.errors import IllegalMove, RoundNotOver
+from service.engine.games import resolve
 from service.engine.moves import ExchangeTrump, LegalMoves, PlayCard
-from service.engine.options import resolve
 from service.engine.state import BriscolaState, Event, Match, TrickCard, playing_order, sides_of
+from service.engine.validation import check_reported
 
 GAME = Briscola()
 
@@ -104,7 +105,8 @@ def build(
         captures=pile_cards,
         match=new_match(players, rules.target, scores),
     )
-    GAME.validate(state, state.turn, state.round_over, check_turn=True, trump_suit=state.trump_suit)
+    GAME.validate(state)
+    check_reported(state, state.turn, state.round_over, state.trump_suit)
     return state
 
 
@@ -269,7 +271,8 @@ def test_the_final_draw_takes_the_face_up_trump_card(players: int, winner: int) 
     assert after.hands[order[-1]][-1] is state.trump_card
     assert after.stock == () and not after.trump_under_stock and after.trump_card.code == "7D"
     assert after.trump_suit == "D" and not after.round_over
-    GAME.validate(after, after.turn, False, check_turn=True, trump_suit="D")
+    GAME.validate(after)
+    check_reported(after, after.turn, False, "D")
 
 
 def test_a_trick_that_empties_every_hand_ends_the_round_without_drawing() -> None:
@@ -299,7 +302,8 @@ def test_deal_three_each_one_at_a_time_then_the_trump_card_then_the_stock(player
     assert state.trick == () and state.captures == ((),) * players
     assert state.deck == "spanish" and state.match == match and state.dealer == dealer
     assert events == [Event("dealt", {"dealer": dealer, "round": 2, "trump_card": state.trump_card})]
-    GAME.validate(state, state.turn, False, check_turn=True, trump_suit=state.trump_card.suit.value)
+    GAME.validate(state)
+    check_reported(state, state.turn, False, state.trump_card.suit.value)
 
 
 @pytest.mark.parametrize("removed", ["2D", "2C", "2S", "2B"], ids=lambda code: f"3 players remove {code}")
@@ -361,7 +365,8 @@ def test_trump_exchange(rule: str, held: int, face: int, allowed: bool) -> None:
         assert after.hands[0] == (state.trump_card, *state.hands[0][1:])  # the same position in hand
         assert after.trump_card is move.card and after.trump_suit == "D"
         assert after.turn == 0 and after.stock == state.stock and after.trick == ()
-        GAME.validate(after, 0, False, check_turn=True, trump_suit="D")
+        GAME.validate(after)
+        check_reported(after, 0, False, "D")
     else:
         reason = "exchange_off" if rule == "off" else "exchange_not_allowed"
         error = refused(state, move)
@@ -526,7 +531,8 @@ def expected_exchanges(state: BriscolaState) -> set[str]:
 
 def check_position(state: BriscolaState, deck: list[str]) -> None:
     trump_suit = suit_of(state.trump_card.code)
-    GAME.validate(state, state.turn, state.round_over, check_turn=True, trump_suit=trump_suit)
+    GAME.validate(state)
+    check_reported(state, state.turn, state.round_over, trump_suit)
     codes = all_codes(state)
     assert len(codes) == len(set(codes)) and sorted(codes) == sorted(deck)
     assert state.trump_card not in state.stock

@@ -6,8 +6,7 @@ import pytest
 
 from service.engine.cards import DECK
 from service.engine.fishing import new_match
-from service.engine.games import GAMES
-from service.engine.options import resolve
+from service.engine.games import GAMES, resolve
 from service.engine.state import BriscolaState, FishingState, GameState
 
 SEEDS = range(500)

@@ -11,8 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from service.engine.fishing import new_match, table_index
-from service.engine.games import GAMES
-from service.engine.options import resolve
+from service.engine.games import GAMES, resolve
 
 
 @pytest.fixture

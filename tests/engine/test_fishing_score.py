@@ -13,8 +13,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from service.engine.errors import RoundNotOver
-from service.engine.games import GAMES
-from service.engine.options import resolve
+from service.engine.games import GAMES, resolve
 from service.engine.state import FishingState, Match
 from service.schemas.state import dump_state
 from tests import reference

@@ -15,10 +15,10 @@ from flask.testing import FlaskClient
 
 from service.engine.cards import DECK, card, cards
 from service.engine.errors import AmbiguousCapture, IllegalMove, InvalidRules
-from service.engine.games import GAMES
+from service.engine.games import GAMES, resolve
 from service.engine.moves import Capture, LegalMoves
-from service.engine.options import resolve
 from service.engine.state import Event, FishingState, Match, sides_of
+from service.engine.validation import check_reported
 from service.schemas.state import dump_state
 from tests import reference
 
@@ -92,7 +92,8 @@ def position(
         last_capturer=last_capturer,
         match=Match(tuple(scores or (0,) * sides_of(players)), resolved.target),
     )
-    GAMES[game].validate(state, state.turn, state.round_over, check_turn=True)
+    GAMES[game].validate(state)
+    check_reported(state, state.turn, state.round_over)
     return state
 
 
@@ -354,7 +355,8 @@ def test_a_table_nobody_captured_goes_to_nobody() -> None:
         game="scopa", rules=resolve("scopa"), players=2, dealer=1, hands=((), ()), table=DECK, stock=(),
         captures=((), ()), sweeps=(0, 0), last_capturer=None, match=Match((0, 0), 11),
     )
-    GAMES["scopa"].validate(state, None, True, check_turn=True)
+    GAMES["scopa"].validate(state)
+    check_reported(state, None, True)
     result = GAMES["scopa"].score(state)
     assert [side.points for side in result.sides] == [{}, {}]
     assert [side.total for side in result.sides] == [0, 0]
@@ -584,7 +586,8 @@ def test_scopone_deal(deal: str, hand: int, table: int, seed: int) -> None:
     rules = resolve("scopone", overrides={"scopone_deal": deal})
     assert rules.target == 11
     state, _ = GAMES["scopone"].deal(rules, 4, seed, 3, Match((0, 0), 11))
-    GAMES["scopone"].validate(state, 0, False, check_turn=True)
+    GAMES["scopone"].validate(state)
+    check_reported(state, 0, False)
     assert [len(h) for h in state.hands] == [hand] * 4
     assert len(state.table) == table
     assert state.stock == ()

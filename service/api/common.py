@@ -1,0 +1,92 @@
+"""What the game and session blueprints share: finding a game, reading a body, writing events, scores, views."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, current_app, jsonify
+from marshmallow import Schema
+
+from ..engine import names
+from ..engine.errors import FieldProblem, IllegalMove
+from ..engine.game import Game
+from ..engine.games import find_game
+from ..engine.scoring import RoundScore
+from ..engine.state import Event, GameState
+from ..schemas import requests as schemas
+from ..schemas.errors import RequestInvalid
+from ..schemas.state import dump_value
+from ..usecases import Played, play
+from .jsonio import read_json
+from .metrics import count_move
+from .problems import ApiProblem, language
+
+
+def game_for(name: str) -> tuple[Game, str | None]:
+    found = find_game(name)
+    if found is None:
+        raise ApiProblem(404, "unknown_game", f"there is no game {name!r}", {"game": name})
+    return found
+
+
+def body(schema: Schema) -> dict[str, Any]:
+    return schemas.load(schema, read_json(current_app))
+
+
+def played(game: Game, state: GameState, raw_move: object) -> Played:
+    """Play a move, counting it for the metrics; an illegal one propagates as a 422."""
+    try:
+        result = play(game, state, raw_move)
+    except IllegalMove as error:
+        count_move(game.name, error.reason)
+        raise
+    count_move(game.name, None)
+    return result
+
+
+def dump_events(events: list[Event]) -> list[dict[str, Any]]:
+    return [{"type": event.type, **dump_value(event.data)} for event in events]
+
+
+def dump_score(result: RoundScore) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "sides": [
+            {
+                "side": s.side,
+                "seats": list(s.seats),
+                "points": s.points,
+                "total": s.total,
+                "details": s.details,
+            }
+            for s in result.sides
+        ],
+        "match": {
+            "scores": list(result.match.scores),
+            "target": result.match.target,
+            "round": result.match.round,
+            "over": result.match.over,
+            "winner": result.match.winner,
+        },
+    }
+    if result.winner is not None or any("card_points" in s.points for s in result.sides):
+        out["winner"] = result.winner
+    return out
+
+
+def render_view(game: Game, state: GameState, seat: int) -> Response:
+    """One seat's view with the names of every card it shows, in the deck style and the caller's language."""
+    if not 0 <= seat < state.players:
+        raise RequestInvalid([FieldProblem("/seat", f"must be 0..{state.players - 1}")])
+    seen = game.view(state, seat)
+    lang = language()
+    visible = [card for key in ("hand", "table", "trump_card") for card in _cards(seen.get(key))]
+    visible += [item["card"] for item in seen.get("trick", [])]
+    out = dump_value(seen)
+    out["names"] = {card.code: names.card_name(card, state.deck, lang) for card in visible}
+    return jsonify(out)  # Content-Language and Vary are added for every response
+
+
+def _cards(value: Any) -> list[Any]:
+    if value is None:
+        return []
+    return list(value) if isinstance(value, tuple | list) else [value]

@@ -1,0 +1,104 @@
+"""What the endpoints do, without HTTP: read a request's fields into engine values, ask the game, return engine
+values. The blueprints parse the body, call one of these and serialize the answer (Flask's "sans-I/O core").
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .engine.errors import FieldProblem, IllegalMove, InvalidState
+from .engine.game import Game
+from .engine.moves import LegalMoves, Move
+from .engine.scoring import RoundScore
+from .engine.state import Event, GameState, Match, sides_of
+from .engine.validation import check_reported_fields
+from .schemas import requests as schemas
+from .schemas.errors import RequestInvalid
+from .schemas.piles import load_piles
+from .schemas.state import load_rules, load_state
+
+
+class Played(NamedTuple):
+    state: GameState
+    events: list[Event]
+
+
+def checked_state(game: Game, raw: object, prefix: str = "/state") -> GameState:
+    """Load and validate a posted state; every consistency failure names its field under ``prefix``."""
+    state, reported = load_state(game, raw, prefix)
+    try:
+        game.validate(state)
+        check_reported_fields(state, reported)
+    except InvalidState as error:
+        problems = [FieldProblem(prefix + problem.pointer, problem.message) for problem in error.problems]
+        raise InvalidState(error.code, error.message, problems) from error
+    return state
+
+
+def deal(game: Game, alias_preset: str | None, data: dict[str, Any]) -> Played:
+    """A new round from ``{players, seed, dealer?, deck?, preset?, rules?}``, or the next one from ``previous``."""
+    if "previous" in data:
+        return _next_round(game, data)
+    preset_name = data.get("preset", alias_preset)
+    book = game.rulebook
+    preset = None if preset_name is None else book.preset(preset_name)
+    rules = book.resolve(preset_name, {})
+    if "rules" in data:
+        rules = load_rules(game, {**dict(rules), **data["rules"]}, "")
+    players = data["players"]
+    if players not in game.player_counts:
+        allowed = ", ".join(map(str, game.player_counts))
+        raise RequestInvalid([FieldProblem("/players", f"{game.name} is played by {allowed} players")])
+    dealer = data.get("dealer", players - 1)
+    if dealer >= players:
+        raise RequestInvalid([FieldProblem("/dealer", f"must be 0..{players - 1}")])
+    deck = data.get("deck") or (preset.deck if preset and preset.deck else "italian")
+    match = Match((0,) * sides_of(players), rules.target, 1)
+    return Played(*game.deal(rules, players, data["seed"], dealer, match, deck))
+
+
+def _next_round(game: Game, data: dict[str, Any]) -> Played:
+    """Players, rules and deck come from the finished round; a request that names other values is refused."""
+    previous = checked_state(game, data["previous"], "/previous")
+    following = game.next_round(previous)
+    repeated = {"players": following.players, "deck": following.deck, "dealer": following.dealer}
+    clashes = [name for name, value in repeated.items() if name in data and data[name] != value]
+    clashes += [
+        f"rules/{name}" for name, value in data.get("rules", {}).items() if following.rules.get(name) != value
+    ]
+    clashes += ["preset"] if "preset" in data else []
+    if clashes:
+        raise RequestInvalid(
+            [FieldProblem("/" + name, "the next round takes this from 'previous'") for name in clashes]
+        )
+    rules, players, deck, dealer, match = following
+    return Played(*game.deal(rules, players, data["seed"], dealer, match, deck))
+
+
+def legal_moves(game: Game, data: dict[str, Any]) -> LegalMoves:
+    return game.legal_moves(checked_state(game, data["state"]), data.get("limit"))
+
+
+def verdict(game: Game, data: dict[str, Any]) -> Move | IllegalMove:
+    """The move as it would be played, or the refusal (``validate`` never changes anything)."""
+    state = checked_state(game, data["state"])
+    move = schemas.load_move(game, data["move"])
+    try:
+        return game.check(state, move)
+    except IllegalMove as error:
+        return error
+
+
+def play(game: Game, state: GameState, raw_move: object) -> Played:
+    """The next state and its events; an illegal move raises ``IllegalMove`` and nothing changes."""
+    return Played(*game.play(state, schemas.load_move(game, raw_move)))
+
+
+def score(game: Game, data: dict[str, Any]) -> RoundScore:
+    """A finished round's score, from its state or (fishing games) from the piles alone."""
+    if "state" in data:
+        return game.score(checked_state(game, data["state"]))
+    if not game.scores_from_piles:
+        raise RequestInvalid([FieldProblem("/state", f"{game.name.capitalize()} is scored from a finished state")])
+    rules, players, captures, sweeps, match = load_piles(game, data)
+    return game.score_piles(rules, players, captures, sweeps, match)
