@@ -24,7 +24,8 @@ PURE_MODULES = {"service/engine/errors.py"}
 
 def compiled_sources() -> list[str]:
     sources = sorted(path.relative_to(HERE).as_posix() for path in (HERE / "service" / "engine").glob("*.py"))
-    return [source for source in sources if source not in PURE_MODULES] + ["service/schemas/fastpath.py"]
+    schemas = ["service/schemas/fastpath.py", "service/schemas/limits.py"]
+    return [source for source in sources if source not in PURE_MODULES] + schemas
 
 
 def remove_in_place_builds() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .cards import Card
-from .fishing import CaptureSets, FishingGame, TableIndex
+from .fishing import BY_SUM, CaptureSets, FishingGame, TableIndex
 from .options import (
     CAPTURE_CHOICE,
     LAST_PLAY_SWEEP,
@@ -60,15 +60,10 @@ class Escoba(FishingGame):
 
     def capture_sets(self, rules: Rules, card: Card, index: TableIndex) -> CaptureSets:
         total = ESCOBA_SUM - card.rank
-        choice = str(rules.by_name["capture_choice"])
-        return CaptureSets(
-            index,
-            total,
-            index.sizes(total, self.smallest_capture, choice),
-            choice=choice,
-            smallest=self.smallest_capture,
-            played_value=card.rank,
-        )
+        choice: str = rules.by_name["capture_choice"]
+        smallest = self.smallest_capture
+        sizes = index.sizes(total, smallest, choice)
+        return CaptureSets(index, total, sizes, None, BY_SUM, choice, smallest, card.rank)
 
     def fourth_point(self, rules: Rules) -> str:
         return "primiera" if rules.by_name["fourth_point"] == "primiera" else "sevens"

@@ -338,8 +338,19 @@ class Position:
                 events.append(Event("sweep", {"seat": seat}))
         else:
             table = (*table, card)
-        state = state._replace(
-            hands=tuple(hands), table=table, captures=captures, sweeps=sweeps, last_capturer=last_capturer
+        state = FishingState(
+            game=state.game,
+            rules=state.rules,
+            players=state.players,
+            dealer=state.dealer,
+            hands=tuple(hands),
+            table=table,
+            stock=state.stock,
+            captures=captures,
+            sweeps=sweeps,
+            last_capturer=last_capturer,
+            match=state.match,
+            deck=state.deck,
         )
         if not any(hands):
             if state.stock:
