@@ -32,18 +32,26 @@ redis-server:
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server) >/dev/null; \
 	  else echo "redis-server is missing: install the Debian package redis-server" >&2; exit 1; fi; }
 
+# jq runs the shell walkthrough (examples/play-round.sh) in the tests: the Debian package when running as root.
+.PHONY: walkthrough-tools
+walkthrough-tools:
+	@command -v jq >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq curl) >/dev/null; \
+	  else echo "jq is missing: install the Debian package jq" >&2; exit 1; fi; }
+
 # Compile the engine again (CARDRULES_PURE_PYTHON=1 make build: remove the compiled modules, run the sources).
 build: | $(BIN)/python
 	$(BIN)/pip install --quiet --constraint deploy/constraints.txt -e .
 	touch $(VENV)/.installed
 
 lint: $(VENV)/.installed-dev
-	$(BIN)/ruff check setup.py service tests deploy $(wildcard bench)
+	$(BIN)/ruff check setup.py service tests deploy examples $(wildcard bench)
 
 types: $(VENV)/.installed-dev
 	$(BIN)/mypy service
 
-pytest: $(VENV)/.installed-dev redis-server
+pytest: $(VENV)/.installed-dev redis-server walkthrough-tools
 	$(BIN)/python -m pytest
 
 test: lint types pytest
