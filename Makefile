@@ -40,6 +40,13 @@ walkthrough-tools:
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq curl) >/dev/null; \
 	  else echo "jq is missing: install the Debian package jq" >&2; exit 1; fi; }
 
+# The TypeScript client's pinned tools (package-lock.json), from the npm registry; its test skips without npm.
+TS_CLIENT := clients/typescript/node_modules/.package-lock.json
+$(TS_CLIENT): clients/typescript/package-lock.json
+	@if command -v npm >/dev/null 2>&1; then \
+	  cd clients/typescript && npm ci --no-audit --no-fund --loglevel=error; \
+	else echo "npm is missing: the TypeScript client test will be skipped" >&2; fi
+
 # Compile the engine again (CARDRULES_PURE_PYTHON=1 make build: remove the compiled modules, run the sources).
 build: | $(BIN)/python
 	$(BIN)/pip install --quiet --constraint deploy/constraints.txt -e .
@@ -51,7 +58,7 @@ lint: $(VENV)/.installed-dev
 types: $(VENV)/.installed-dev
 	$(BIN)/mypy service
 
-pytest: $(VENV)/.installed-dev redis-server walkthrough-tools
+pytest: $(VENV)/.installed-dev redis-server walkthrough-tools $(TS_CLIENT)
 	$(BIN)/python -m pytest
 
 test: lint types pytest
@@ -68,5 +75,5 @@ contract-live: $(VENV)/.installed-dev
 	bash tests/live_contract.sh
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build service/compiled_sources.txt
+	rm -rf $(VENV) clients/typescript/node_modules clients/typescript/dist .pytest_cache .mypy_cache .ruff_cache .hypothesis build service/compiled_sources.txt
 	find . -name '*.so' -not -path './$(VENV)/*' -delete
