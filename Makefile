@@ -40,6 +40,16 @@ walkthrough-tools:
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq curl) >/dev/null; \
 	  else echo "jq is missing: install the Debian package jq" >&2; exit 1; fi; }
 
+# Chromium and its driver for the /docs "Try it out" browser test: the Debian packages when running as root
+# (the test skips, saying why, where no browser can be installed).
+.PHONY: browser-tools
+browser-tools:
+	@command -v chromedriver >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver) >/dev/null \
+	      || echo "chromium could not be installed: the browser test will be skipped" >&2; \
+	  else echo "chromium-driver is missing: the browser test will be skipped" >&2; fi; }
+
 # The TypeScript client's pinned tools (package-lock.json), from the npm registry; its test skips without npm.
 TS_CLIENT := clients/typescript/node_modules/.package-lock.json
 $(TS_CLIENT): clients/typescript/package-lock.json
@@ -58,7 +68,7 @@ lint: $(VENV)/.installed-dev
 types: $(VENV)/.installed-dev
 	$(BIN)/mypy service
 
-pytest: $(VENV)/.installed-dev redis-server walkthrough-tools $(TS_CLIENT)
+pytest: $(VENV)/.installed-dev redis-server walkthrough-tools browser-tools $(TS_CLIENT)
 	$(BIN)/python -m pytest
 
 test: lint types pytest

@@ -41,7 +41,9 @@ def play_round(game: str, seed: int | str) -> dict[str, Any]:
     # 3. Score the finished round: points per side and the match after it.
     score: dict[str, Any] = post(game, "score", {"state": state})
     return {
-        "sides": [{key: side[key] for key in ("side", "seats", "points", "total")} for side in score["sides"]],
+        "sides": [
+            {key: side[key] for key in ("side", "seats", "points", "total")} for side in score["sides"]
+        ],
         "match": score["match"],
     }
 

@@ -19,7 +19,9 @@ def test_every_option_default_is_the_games_default(client: FlaskClient, language
     for game in games:
         one = client.get(f"/v1/games/{game['id']}", headers={"Accept-Language": language}).get_json()
         assert one == game
-        assert {option["name"]: option["default"] for option in game["options"]} == game["defaults"], game["id"]
+        assert {option["name"]: option["default"] for option in game["options"]} == game["defaults"], game[
+            "id"
+        ]
 
 
 def test_brisca_lists_its_own_defaults_and_title(client: FlaskClient) -> None:

@@ -33,9 +33,19 @@ def start(log_path: Path) -> tuple[subprocess.Popen[bytes], str]:
     env.pop("RATE_LIMIT", None)
     with log_path.open("wb") as log:
         proc = subprocess.Popen(
-            [str(GUNICORN), "--config", "deploy/gunicorn.conf.py", "--bind", f"127.0.0.1:{port}",
-             "service.app:create_app()"],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            [
+                str(GUNICORN),
+                "--config",
+                "deploy/gunicorn.conf.py",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "service.app:create_app()",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

@@ -14,8 +14,6 @@ import pytest
 import requests
 import yaml
 
-from tests.live.server import live_service  # noqa: F401  (fixture)
-
 ROOT = Path(__file__).resolve().parents[2]
 SPEC: dict[str, Any] = yaml.safe_load((ROOT / "openapi.yaml").read_text())
 
@@ -83,7 +81,11 @@ def test_every_game_operation_has_examples_with_answers() -> None:
 
 @pytest.mark.parametrize(("path", "operation", "name", "example"), REQUEST_EXAMPLES)
 def test_example_gets_its_documented_answer(
-    live_service: str, path: str, operation: dict[str, Any], name: str, example: dict[str, Any]  # noqa: F811
+    live_service: str,
+    path: str,
+    operation: dict[str, Any],
+    name: str,
+    example: dict[str, Any],
 ) -> None:
     status, documented = answers(operation)[name]
     url = live_service + path.replace("{game}", example["x-game"])
@@ -95,13 +97,13 @@ def test_example_gets_its_documented_answer(
 @pytest.mark.parametrize(
     "game", [example["value"] for example in SPEC["components"]["parameters"]["Game"]["examples"].values()]
 )
-def test_path_parameter_examples_are_served(live_service: str, game: str) -> None:  # noqa: F811
+def test_path_parameter_examples_are_served(live_service: str, game: str) -> None:
     response = requests.get(f"{live_service}/v1/games/{game}", timeout=30)
     assert response.status_code == 200
     assert response.json()["id"] == game
 
 
-def test_the_bare_address_leads_to_the_docs(live_service: str) -> None:  # noqa: F811
+def test_the_bare_address_leads_to_the_docs(live_service: str) -> None:
     response = requests.get(live_service + "/", allow_redirects=False, timeout=30)
     assert response.status_code == 302
     assert response.headers["Location"].endswith("/docs/")

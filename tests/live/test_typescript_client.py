@@ -13,7 +13,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from service.engine.games import ALIASES, GAMES
-from tests.live.server import ROOT, live_service  # noqa: F401  (fixture)
+from tests.live.server import ROOT
 
 PACKAGE = ROOT / "clients" / "typescript"
 
@@ -40,11 +40,17 @@ def first_card_round(client: FlaskClient, game: str, players: int, seed: int) ->
 
 
 def test_generated_client_plays_every_game(
-    built_client: None, live_service: str, client: FlaskClient  # noqa: F811
+    built_client: None,
+    live_service: str,
+    client: FlaskClient,
 ) -> None:
     done = subprocess.run(
-        ["node", "dist/play.js"], cwd=PACKAGE, env={**os.environ, "CARDRULES_URL": live_service},
-        capture_output=True, text=True, timeout=300,
+        ["node", "dist/play.js"],
+        cwd=PACKAGE,
+        env={**os.environ, "CARDRULES_URL": live_service},
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr
     results = json.loads(done.stdout)

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from tests.live.server import ROOT, live_service  # noqa: F401  (fixture)
+from tests.live.server import ROOT
 
 GAMES = [("scopa", 42), ("escoba", 7), ("briscola", 3), ("brisca", 11)]
 
@@ -27,14 +27,21 @@ def expected(client: FlaskClient, game: str, seed: int) -> dict[str, Any]:
         state = client.post(f"/v1/games/{game}/play", json={"state": state, "move": move}).get_json()["state"]
     score = client.post(f"/v1/games/{game}/score", json={"state": state}).get_json()
     return {
-        "sides": [{key: side[key] for key in ("side", "seats", "points", "total")} for side in score["sides"]],
+        "sides": [
+            {key: side[key] for key in ("side", "seats", "points", "total")} for side in score["sides"]
+        ],
         "match": score["match"],
     }
 
 
 def run(command: list[str], base: str) -> dict[str, Any]:
     done = subprocess.run(
-        command, cwd=ROOT, env={**os.environ, "CARDRULES_URL": base}, capture_output=True, text=True, timeout=300
+        command,
+        cwd=ROOT,
+        env={**os.environ, "CARDRULES_URL": base},
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr
     assert "round over after" in done.stderr
@@ -44,7 +51,10 @@ def run(command: list[str], base: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize(("game", "seed"), GAMES)
 def test_shell_walkthrough_plays_and_scores_a_round(
-    live_service: str, client: FlaskClient, game: str, seed: int  # noqa: F811
+    live_service: str,
+    client: FlaskClient,
+    game: str,
+    seed: int,
 ) -> None:
     if shutil.which("jq") is None or shutil.which("curl") is None:
         pytest.skip("the shell walkthrough needs curl and jq (make test installs jq)")
@@ -55,7 +65,10 @@ def test_shell_walkthrough_plays_and_scores_a_round(
 
 @pytest.mark.parametrize(("game", "seed"), GAMES)
 def test_python_walkthrough_plays_and_scores_a_round(
-    live_service: str, client: FlaskClient, game: str, seed: int  # noqa: F811
+    live_service: str,
+    client: FlaskClient,
+    game: str,
+    seed: int,
 ) -> None:
     result = run([sys.executable, "examples/play_round.py", game, str(seed)], live_service)
     assert result == expected(client, game, seed)
