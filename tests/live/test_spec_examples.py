@@ -94,13 +94,34 @@ def test_example_gets_its_documented_answer(
     documented_in(documented, response.json())
 
 
-@pytest.mark.parametrize(
-    "game", [example["value"] for example in SPEC["components"]["parameters"]["Game"]["examples"].values()]
-)
+GAME_EXAMPLES = [
+    example["value"] for example in SPEC["components"]["parameters"]["Game"]["examples"].values()
+]
+SHOW_GAME = SPEC["paths"]["/v1/games/{game}"]["get"]
+
+
+@pytest.mark.parametrize("game", GAME_EXAMPLES)
 def test_path_parameter_examples_are_served(live_service: str, game: str) -> None:
     response = requests.get(f"{live_service}/v1/games/{game}", timeout=30)
     assert response.status_code == 200
     assert response.json()["id"] == game
+    documented = answers(SHOW_GAME).get(game)
+    if documented is not None:
+        assert documented[0] == 200
+        documented_in(documented[1], response.json())
+
+
+def test_show_game_answers_name_path_parameter_examples() -> None:
+    assert set(answers(SHOW_GAME)) <= set(GAME_EXAMPLES)
+    assert {"scopa", "brisca"} <= set(answers(SHOW_GAME))
+
+
+@pytest.mark.parametrize("language", ["en", "it", "es", "sv", "cs", "da"])
+def test_language_examples_localize_the_catalogue(live_service: str, language: str) -> None:
+    header = SPEC["components"]["parameters"]["AcceptLanguage"]["examples"][language]["value"]
+    response = requests.get(f"{live_service}/v1/games", headers={"Accept-Language": header}, timeout=30)
+    assert response.status_code == 200
+    assert response.headers["Content-Language"] == language
 
 
 def test_the_bare_address_leads_to_the_docs(live_service: str) -> None:
