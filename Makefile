@@ -33,6 +33,31 @@ redis-server:
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server) >/dev/null; \
 	  else echo "redis-server is missing: install the Debian package redis-server" >&2; exit 1; fi; }
 
+# jq runs the shell walkthrough (examples/play-round.sh) in the tests: the Debian package when running as root.
+.PHONY: walkthrough-tools
+walkthrough-tools:
+	@command -v jq >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq curl) >/dev/null; \
+	  else echo "jq is missing: install the Debian package jq" >&2; exit 1; fi; }
+
+# Chromium and its driver for the /docs "Try it out" browser test: the Debian packages when running as root
+# (the test skips, saying why, where no browser can be installed).
+.PHONY: browser-tools
+browser-tools:
+	@command -v chromedriver >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver) >/dev/null \
+	      || echo "chromium could not be installed: the browser test will be skipped" >&2; \
+	  else echo "chromium-driver is missing: the browser test will be skipped" >&2; fi; }
+
+# The TypeScript client's pinned tools (package-lock.json), from the npm registry; its test skips without npm.
+TS_CLIENT := clients/typescript/node_modules/.package-lock.json
+$(TS_CLIENT): clients/typescript/package-lock.json
+	@if command -v npm >/dev/null 2>&1; then \
+	  cd clients/typescript && npm ci --no-audit --no-fund --loglevel=error; \
+	else echo "npm is missing: the TypeScript client test will be skipped" >&2; fi
+
 # Compile the engine in place, as the image does (make build CARDRULES_PURE_PYTHON=0); with the default, remove
 # the compiled modules and run the sources again.
 build: | $(BIN)/python
@@ -40,12 +65,12 @@ build: | $(BIN)/python
 	touch $(VENV)/.installed
 
 lint: $(VENV)/.installed-dev
-	$(BIN)/ruff check setup.py service tests deploy $(wildcard bench)
+	$(BIN)/ruff check setup.py service tests deploy examples $(wildcard bench)
 
 types: $(VENV)/.installed-dev
 	$(BIN)/mypy service
 
-pytest: $(VENV)/.installed-dev redis-server
+pytest: $(VENV)/.installed-dev redis-server walkthrough-tools browser-tools $(TS_CLIENT)
 	$(BIN)/python -m pytest
 
 test: lint types pytest
@@ -62,5 +87,5 @@ contract-live: $(VENV)/.installed-dev
 	bash tests/live_contract.sh
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build service/compiled_sources.txt
+	rm -rf $(VENV) clients/typescript/node_modules clients/typescript/dist .pytest_cache .mypy_cache .ruff_cache .hypothesis build service/compiled_sources.txt
 	find . -name '*.so' -not -path './$(VENV)/*' -delete

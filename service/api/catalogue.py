@@ -11,11 +11,12 @@ from . import i18n
 TYPES = {"choice": "string", "flag": "boolean", "number": "integer"}
 
 
-def option_entry(game: str, option: Option, language: str) -> dict[str, Any]:
+def option_entry(game: str, option: Option, language: str, default: Any) -> dict[str, Any]:
+    """One rule option; ``default`` is the value the game (or alias) takes when a request names none."""
     entry: dict[str, Any] = {
         "name": option.name,
         "type": TYPES[option.kind],
-        "default": option.default,
+        "default": default,
         "description": i18n.option_description(game, option.name, language) or option.description,
     }
     if option.kind == "choice":
@@ -41,13 +42,16 @@ def entry(name: str, language: str) -> dict[str, Any]:
                 **({"deck": preset.deck} if preset.deck else {}),
             }
         )
+    defaults = dict(resolve(game_name, alias_preset))
     return {
         "id": name,
         "game": game_name,
-        "title": i18n.game_title(game_name, language) or game_name,
+        "title": i18n.game_title(name, language) or i18n.game_title(game_name, language) or game_name,
         "players": list(game.player_counts),
-        "options": [option_entry(game_name, option, language) for option in OPTIONS[game_name]],
-        "defaults": dict(resolve(game_name, alias_preset)),
+        "options": [
+            option_entry(game_name, option, language, defaults[option.name]) for option in OPTIONS[game_name]
+        ],
+        "defaults": defaults,
         "presets": presets,
         "aliases": [alias for alias, (target, _) in ALIASES.items() if target == name],
         **({"preset": alias_preset} if alias_preset else {}),

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, Flask, Response, current_app, jsonify
+from flask import Blueprint, Flask, Response, current_app, jsonify, redirect
+from flask.typing import ResponseReturnValue
 
 blueprint = Blueprint("meta", __name__)
 SPEC_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
@@ -14,6 +15,12 @@ def spec_text() -> bytes:
     packaged = Path(__file__).resolve().parents[1] / "openapi.yaml"
     path = packaged if packaged.exists() else SPEC_PATH
     return path.read_bytes()
+
+
+@blueprint.get("/")
+def root() -> ResponseReturnValue:
+    """The bare address leads a newcomer to the browsable API page."""
+    return redirect("/docs/", code=302)
 
 
 @blueprint.get("/healthz")

@@ -21,6 +21,7 @@ from .jsonio import dumps
 
 PROBLEM_TYPE = "https://cardrules.dev/problems/"
 MAX_ERRORS = 20
+FIELD_MESSAGES_LANGUAGE = "en"
 log = logging.getLogger("service.errors")
 
 
@@ -81,6 +82,8 @@ def problem_response(
     if problems:
         # A hostile body can be wrong in thousands of places; the first few say enough.
         body["errors"] = [{"pointer": p.pointer, "message": p.message} for p in problems[:MAX_ERRORS]]
+        # Field messages name the value at fault in English whatever the problem's language (Content-Language).
+        body["errors_language"] = FIELD_MESSAGES_LANGUAGE
     if extra:
         body.update(extra)
     # Content-Language and Vary are added for every response (observability.add_shared_headers).

@@ -1,4 +1,4 @@
-"""Display names of the 40 cards in each deck style and language (API.md, Cards; RULES.md section 1).
+"""Display names of the 40 cards in each deck style and language (docs/api.md, Cards; docs/rules.md, The deck).
 
 The deck style only changes the names, never the codes or the rules. Vocabulary for Swedish, Czech and Danish
 follows the seed rule texts (Guldmynt / Ruter, mince / kára, mønter / ruder, Knekt, Kluk, Knægt, ...).
@@ -6,86 +6,60 @@ follows the seed rule texts (Guldmynt / Ruter, mince / kára, mønter / ruder, K
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from .cards import SUITS, Card, Suit
 
-LANGUAGES: tuple[str, ...] = ("en", "it", "es", "sv", "cs", "da")
-DECK_STYLES: tuple[str, ...] = ("italian", "spanish", "french")
+DATA = Path(__file__).resolve().parents[1] / "i18n" / "card-names.tsv"
+"""The names, as data (one tab-separated row per kind, deck style and language; the file explains itself),
+read once at import."""
 
-_Numbers = tuple[str, str, str, str, str, str, str]
-_Faces = tuple[str, str, str]
-_Suits = tuple[str, str, str, str]
 
-# Ranks 1..7 are the same in every pack of a language.
-_NUMBERS: dict[str, _Numbers] = {
-    "en": ("Ace", "Two", "Three", "Four", "Five", "Six", "Seven"),
-    "it": ("Asso", "Due", "Tre", "Quattro", "Cinque", "Sei", "Sette"),
-    "es": ("As", "Dos", "Tres", "Cuatro", "Cinco", "Seis", "Siete"),
-    "sv": ("Ess", "Två", "Tre", "Fyra", "Fem", "Sex", "Sju"),
-    "cs": ("Eso", "Dvojka", "Trojka", "Čtyřka", "Pětka", "Šestka", "Sedmička"),
-    "da": ("Es", "To", "Tre", "Fire", "Fem", "Seks", "Syv"),
+def _load() -> dict[tuple[str, str, str], tuple[str, ...]]:
+    rows: dict[tuple[str, str, str], tuple[str, ...]] = {}
+    for number, line in enumerate(DATA.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        kind, deck, language, *names = line.split("\t")
+        if not names or (kind, deck, language) in rows:
+            raise ValueError(f"{DATA.name}:{number}: a row without names, or a repeated row")
+        rows[kind, deck, language] = tuple(names)
+    return rows
+
+
+_ROWS = _load()
+LANGUAGES: tuple[str, ...] = tuple(language for kind, _, language in _ROWS if kind == "numbers")
+DECK_STYLES: tuple[str, ...] = tuple(dict.fromkeys(deck for kind, deck, _ in _ROWS if kind == "faces"))
+
+
+def _table(kind: str, size: int) -> dict[tuple[str, str], tuple[str, ...]]:
+    """Every (deck style, language) row of one kind, each with ``size`` names."""
+    table = {(deck, language): names for (found, deck, language), names in _ROWS.items() if found == kind}
+    wrong = [key for key, names in table.items() if len(names) != size]
+    if wrong:
+        raise ValueError(f"{DATA.name}: {kind} needs {size} names in {wrong}")
+    return table
+
+
+_NUMBERS: dict[str, tuple[str, ...]] = {
+    language: names for (_, language), names in _table("numbers", 7).items()
 }
-
-# Ranks 8, 9, 10 per (deck, language): fante / sota / jack, cavallo / caballo / queen, re / rey / king.
-_FACES: dict[tuple[str, str], _Faces] = {
-    ("italian", "en"): ("Fante", "Cavallo", "King"),
-    ("spanish", "en"): ("Sota", "Caballo", "Rey"),
-    ("french", "en"): ("Jack", "Queen", "King"),
-    ("italian", "it"): ("Fante", "Cavallo", "Re"),
-    ("spanish", "it"): ("Fante", "Cavallo", "Re"),
-    ("french", "it"): ("Fante", "Donna", "Re"),
-    ("italian", "es"): ("Sota", "Caballo", "Rey"),
-    ("spanish", "es"): ("Sota", "Caballo", "Rey"),
-    ("french", "es"): ("Jota", "Reina", "Rey"),
-    ("italian", "sv"): ("Knekt", "Riddare", "Kung"),
-    ("spanish", "sv"): ("Knekt", "Riddare", "Kung"),
-    ("french", "sv"): ("Knekt", "Dam", "Kung"),
-    ("italian", "cs"): ("Kluk", "Jezdec", "Král"),
-    ("spanish", "cs"): ("Kluk", "Jezdec", "Král"),
-    ("french", "cs"): ("Kluk", "Dáma", "Král"),
-    ("italian", "da"): ("Knægt", "Rytter", "Konge"),
-    ("spanish", "da"): ("Knægt", "Rytter", "Konge"),
-    ("french", "da"): ("Knægt", "Dame", "Konge"),
-}
-
-# Suits in the order of ``SUITS``: coins (D), cups (C), swords (S), batons (B).
-_SUITS: dict[tuple[str, str], _Suits] = {
-    ("italian", "en"): ("Coins", "Cups", "Swords", "Batons"),
-    ("spanish", "en"): ("Coins", "Cups", "Swords", "Clubs"),
-    ("french", "en"): ("Diamonds", "Hearts", "Spades", "Clubs"),
-    ("italian", "it"): ("Denari", "Coppe", "Spade", "Bastoni"),
-    ("spanish", "it"): ("Denari", "Coppe", "Spade", "Bastoni"),
-    ("french", "it"): ("Quadri", "Cuori", "Picche", "Fiori"),
-    ("italian", "es"): ("Oros", "Copas", "Espadas", "Bastos"),
-    ("spanish", "es"): ("Oros", "Copas", "Espadas", "Bastos"),
-    ("french", "es"): ("Diamantes", "Corazones", "Picas", "Tréboles"),
-    ("italian", "sv"): ("Guldmynt", "Bägare", "Svärd", "Träpåkar"),
-    ("spanish", "sv"): ("Guldmynt", "Bägare", "Svärd", "Träpåkar"),
-    ("french", "sv"): ("Ruter", "Hjärter", "Spader", "Klöver"),
-    ("italian", "cs"): ("Mince", "Číše", "Meče", "Hole"),
-    ("spanish", "cs"): ("Mince", "Číše", "Meče", "Hole"),
-    ("french", "cs"): ("Kára", "Srdce", "Piky", "Trefy"),
-    ("italian", "da"): ("Mønter", "Bægre", "Sværd", "Stokke"),
-    ("spanish", "da"): ("Mønter", "Bægre", "Sværd", "Stokke"),
-    ("french", "da"): ("Ruder", "Hjerter", "Spar", "Klør"),
-}
-
+_FACES = _table("faces", 3)
+_SUITS = _table("suits", 4)
 # Czech names a card "<rank> <suit in the genitive plural>": "Sedmička mincí", "Dáma srdcí".
-_CZECH_GENITIVE: dict[str, _Suits] = {
-    "italian": ("mincí", "číší", "mečů", "holí"),
-    "spanish": ("mincí", "číší", "mečů", "holí"),
-    "french": ("kár", "srdcí", "piků", "tref"),
+_CZECH_GENITIVE: dict[str, tuple[str, ...]] = {
+    deck: names for (deck, _), names in _table("genitive", 4).items()
 }
-
-# How a language puts rank and suit together; Swedish and Danish card players name the suit first
-# ("hjärter dam", "spar es"), so the rank is written in lower case there.
-_PATTERNS: dict[str, str] = {
-    "en": "{rank} of {suit}",
-    "it": "{rank} di {suit}",
-    "es": "{rank} de {suit}",
-    "sv": "{suit} {rank_lower}",
-    "cs": "{rank} {suit_genitive}",
-    "da": "{suit} {rank_lower}",
-}
+# Swedish and Danish card players name the suit first ("hjärter dam", "spar es"), the rank in lower case.
+_PATTERNS: dict[str, str] = {language: names[0] for (_, language), names in _table("pattern", 1).items()}
+_MISSING = [
+    f"{deck}/{language}"
+    for deck in DECK_STYLES
+    for language in LANGUAGES
+    if (deck, language) not in _FACES or (deck, language) not in _SUITS or language not in _PATTERNS
+]
+if _MISSING or set(_CZECH_GENITIVE) != set(DECK_STYLES):
+    raise ValueError(f"{DATA.name}: names missing for {_MISSING or 'the Czech genitives'}")
 
 
 def language_of(language: str | None) -> str:

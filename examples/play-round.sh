@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# One whole round against the service with curl and jq: deal, ask for the legal moves and play one until the
+# round is over, then score it. The state lives here, in a shell variable: the service keeps nothing.
+#
+#   examples/play-round.sh [game] [seed]      game: scopa (default), scopone, escoba, briscola, brisca
+#   CARDRULES_URL=http://localhost:8000       where the service runs (make run)
+set -euo pipefail
+game=${1:-scopa}
+seed=${2:-42}
+base=${CARDRULES_URL:-http://localhost:8000}
+players=2
+[ "$game" = scopone ] && players=4
+
+# POST the JSON on stdin to /v1/games/$game/$1; a 4xx or 5xx prints the problem and stops the script.
+post() {
+  curl -sS --fail-with-body -X POST "$base/v1/games/$game/$1" -H 'Content-Type: application/json' --data-binary @-
+}
+
+# 1. Deal: the seed makes the deal reproducible.
+state=$(jq -n --argjson players "$players" --argjson seed "$seed" '{$players, $seed}' | post deal | jq '.state')
+echo "dealt $game for $players, seed $seed: seat $(jq '.turn' <<<"$state") plays first" >&2
+
+# 2. Play: the seat to act plays its first legal card (a Briscola trump exchange is a move too; skipped here).
+moves=0
+while [ "$(jq '.round_over' <<<"$state")" = false ]; do
+  move=$(jq '{state: .}' <<<"$state" | post legal-moves | jq '[.moves[] | select(.card)][0]')
+  state=$(jq -n --argjson state "$state" --argjson move "$move" '{$state, $move}' | post play | jq '.state')
+  moves=$((moves + 1))
+done
+echo "round over after $moves moves" >&2
+
+# 3. Score the finished round: points per side and the match after it.
+jq '{state: .}' <<<"$state" | post score | jq '{sides: [.sides[] | {side, seats, points, total}], match}'

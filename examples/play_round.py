@@ -1,0 +1,54 @@
+"""One whole round against the service with requests: deal, list the legal moves and play one until the round
+is over, then score it. The state lives here, in a variable: the service keeps nothing.
+
+    python examples/play_round.py [game] [seed]     game: scopa (default), scopone, escoba, briscola, brisca
+    CARDRULES_URL=http://localhost:8000              where the service runs (make run)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any
+
+import requests
+
+BASE = os.environ.get("CARDRULES_URL", "http://localhost:8000")
+
+
+def post(game: str, operation: str, body: dict[str, Any]) -> Any:
+    """POST to /v1/games/{game}/{operation}; a problem (4xx, 5xx) is printed and raised."""
+    response = requests.post(f"{BASE}/v1/games/{game}/{operation}", json=body, timeout=10)
+    if not response.ok:
+        sys.exit(f"{operation}: {response.status_code} {response.text}")
+    return response.json()
+
+
+def play_round(game: str, seed: int | str) -> dict[str, Any]:
+    players = 4 if game == "scopone" else 2
+    # 1. Deal: the seed makes the deal reproducible.
+    state = post(game, "deal", {"players": players, "seed": seed})["state"]
+    print(f"dealt {game} for {players}, seed {seed}: seat {state['turn']} plays first", file=sys.stderr)
+    # 2. Play: the seat to act plays its first legal card (a Briscola trump exchange is a move too; skipped here).
+    moves = 0
+    while not state["round_over"]:
+        legal = post(game, "legal-moves", {"state": state})["moves"]
+        move = next(move for move in legal if "card" in move)
+        state = post(game, "play", {"state": state, "move": move})["state"]
+        moves += 1
+    print(f"round over after {moves} moves", file=sys.stderr)
+    # 3. Score the finished round: points per side and the match after it.
+    score: dict[str, Any] = post(game, "score", {"state": state})
+    return {
+        "sides": [
+            {key: side[key] for key in ("side", "seats", "points", "total")} for side in score["sides"]
+        ],
+        "match": score["match"],
+    }
+
+
+if __name__ == "__main__":
+    game = sys.argv[1] if len(sys.argv) > 1 else "scopa"
+    seed = sys.argv[2] if len(sys.argv) > 2 else 42
+    print(json.dumps(play_round(game, seed), indent=2))

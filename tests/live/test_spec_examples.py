@@ -1,0 +1,131 @@
+"""Every named example of openapi.yaml is posted to the running service and gets the answer the spec documents.
+
+Each request example of an operation names its game (``x-game``) and has an answer of the same name under exactly
+one response status; the service must answer with that status and with every field the answer documents. Path
+parameter examples are requested too. So the examples cannot rot: a change of behaviour fails here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import requests
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+SPEC: dict[str, Any] = yaml.safe_load((ROOT / "openapi.yaml").read_text())
+
+
+def resolve(node: Any) -> Any:
+    if isinstance(node, dict) and "$ref" in node:
+        found: Any = SPEC
+        for part in node["$ref"].removeprefix("#/").split("/"):
+            found = found[part]
+        return resolve(found)
+    return node
+
+
+def operations() -> list[tuple[str, str, dict[str, Any]]]:
+    return [
+        (method, path, item[method])
+        for path, item in SPEC["paths"].items()
+        for method in ("get", "post", "put", "delete")
+        if method in item and path.startswith("/v1/games")
+    ]
+
+
+def answers(operation: dict[str, Any]) -> dict[str, tuple[int, Any]]:
+    """Response examples by name: (status, value)."""
+    found: dict[str, tuple[int, Any]] = {}
+    for status, response in operation["responses"].items():
+        for media in resolve(response).get("content", {}).values():
+            for name, example in media.get("examples", {}).items():
+                assert name not in found, f"{operation['operationId']}: answer {name} under two statuses"
+                found[name] = (int(status), resolve(example)["value"])
+    return found
+
+
+REQUEST_EXAMPLES = [
+    pytest.param(path, operation, name, resolve(example), id=f"{operation['operationId']}-{name}")
+    for method, path, operation in operations()
+    if method == "post"
+    for name, example in operation["requestBody"]["content"]["application/json"].get("examples", {}).items()
+]
+
+
+def documented_in(documented: Any, actual: Any, where: str = "") -> None:
+    """Every field the documented answer names has the same value in the actual one (lists entirely)."""
+    if isinstance(documented, dict):
+        assert isinstance(actual, dict), where
+        for key, value in documented.items():
+            assert key in actual, f"{where}/{key} is documented but not answered"
+            documented_in(value, actual[key], f"{where}/{key}")
+    else:
+        assert documented == actual, f"{where}: documented {documented!r}, answered {actual!r}"
+
+
+def test_every_game_operation_has_examples_with_answers() -> None:
+    for method, _, operation in operations():
+        if method != "post":
+            continue
+        requests_ = operation["requestBody"]["content"]["application/json"].get("examples", {})
+        assert len(requests_) >= 2, operation["operationId"]
+        assert set(requests_) == set(answers(operation)), operation["operationId"]
+        assert any(status == 200 for status, _ in answers(operation).values())
+        first = resolve(next(iter(requests_.values())))
+        # Try-it-out fills in the first example and the path parameter's first example: they must agree.
+        assert first["x-game"] == next(iter(resolve(SPEC["components"]["parameters"]["Game"])["examples"]))
+
+
+@pytest.mark.parametrize(("path", "operation", "name", "example"), REQUEST_EXAMPLES)
+def test_example_gets_its_documented_answer(
+    live_service: str,
+    path: str,
+    operation: dict[str, Any],
+    name: str,
+    example: dict[str, Any],
+) -> None:
+    status, documented = answers(operation)[name]
+    url = live_service + path.replace("{game}", example["x-game"])
+    response = requests.post(url, json=example["value"], timeout=30)
+    assert response.status_code == status, response.text
+    documented_in(documented, response.json())
+
+
+GAME_EXAMPLES = [
+    example["value"] for example in SPEC["components"]["parameters"]["Game"]["examples"].values()
+]
+SHOW_GAME = SPEC["paths"]["/v1/games/{game}"]["get"]
+
+
+@pytest.mark.parametrize("game", GAME_EXAMPLES)
+def test_path_parameter_examples_are_served(live_service: str, game: str) -> None:
+    response = requests.get(f"{live_service}/v1/games/{game}", timeout=30)
+    assert response.status_code == 200
+    assert response.json()["id"] == game
+    documented = answers(SHOW_GAME).get(game)
+    if documented is not None:
+        assert documented[0] == 200
+        documented_in(documented[1], response.json())
+
+
+def test_show_game_answers_name_path_parameter_examples() -> None:
+    assert set(answers(SHOW_GAME)) <= set(GAME_EXAMPLES)
+    assert {"scopa", "brisca"} <= set(answers(SHOW_GAME))
+
+
+@pytest.mark.parametrize("language", ["en", "it", "es", "sv", "cs", "da"])
+def test_language_examples_localize_the_catalogue(live_service: str, language: str) -> None:
+    header = SPEC["components"]["parameters"]["AcceptLanguage"]["examples"][language]["value"]
+    response = requests.get(f"{live_service}/v1/games", headers={"Accept-Language": header}, timeout=30)
+    assert response.status_code == 200
+    assert response.headers["Content-Language"] == language
+
+
+def test_the_bare_address_leads_to_the_docs(live_service: str) -> None:
+    response = requests.get(live_service + "/", allow_redirects=False, timeout=30)
+    assert response.status_code == 302
+    assert response.headers["Location"].endswith("/docs/")
+    assert requests.get(live_service + "/", timeout=30).text.lower().count("swagger") > 0

@@ -1,0 +1,74 @@
+"""The TypeScript client generated from openapi.yaml (clients/typescript: openapi-typescript + openapi-fetch) is
+type-checked by tsc and plays a whole round of every game and player count against the service under gunicorn."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from service.engine.games import ALIASES, GAMES
+from tests.live.server import ROOT
+
+PACKAGE = ROOT / "clients" / "typescript"
+
+
+@pytest.fixture(scope="module")
+def built_client() -> None:
+    if shutil.which("node") is None or shutil.which("npm") is None:
+        pytest.skip("node and npm are needed for the TypeScript client")
+    if not (PACKAGE / "node_modules" / ".package-lock.json").exists():
+        pytest.skip("clients/typescript has no node_modules: make test runs npm ci there")
+    # Generate the client from the current spec and type-check the script against it: a breaking change fails here.
+    done = subprocess.run(["npm", "run", "build"], cwd=PACKAGE, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def expected_rounds() -> set[str]:
+    """Every game id (aliases included) with every player count it allows."""
+    return {
+        f"{name}/{players}"
+        for name in (*GAMES, *ALIASES)
+        for players in GAMES[ALIASES[name][0] if name in ALIASES else name].player_counts
+    }
+
+
+def first_card_round(client: FlaskClient, game: str, players: int, seed: int) -> dict[str, Any]:
+    state = client.post(f"/v1/games/{game}/deal", json={"players": players, "seed": seed}).get_json()["state"]
+    while not state["round_over"]:
+        moves = client.post(f"/v1/games/{game}/legal-moves", json={"state": state}).get_json()["moves"]
+        move = next(move for move in moves if "card" in move)
+        state = client.post(f"/v1/games/{game}/play", json={"state": state, "move": move}).get_json()["state"]
+    result: dict[str, Any] = client.post(f"/v1/games/{game}/score", json={"state": state}).get_json()
+    return result
+
+
+def test_generated_client_plays_every_game(
+    built_client: None,
+    live_service: str,
+    client: FlaskClient,
+) -> None:
+    done = subprocess.run(
+        ["node", "dist/play.js"],
+        cwd=PACKAGE,
+        env={**os.environ, "CARDRULES_URL": live_service},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    results = json.loads(done.stdout)
+    assert set(results) == expected_rounds()
+    for key, score in results.items():
+        game, players = key.split("/")
+        assert score["match"]["round"] == 1
+        if game in ("briscola", "brisca"):
+            assert sum(side["total"] for side in score["sides"]) == 120, key
+        else:
+            # Fishing games: the script plays the first legal card, as this in-process round does.
+            assert score == first_card_round(client, game, int(players), 42), key
