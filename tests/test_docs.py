@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from service.engine.options import OPTIONS
+from service.engine.games import OPTIONS
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
