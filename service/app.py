@@ -27,11 +27,15 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .api.jsonio import OrjsonProvider
     from .api.observability import init_app as init_observability
     from .api.ratelimit import init_app as init_rate_limit
+    from .fairness import SeedSealer, load_key
     from .storage import open_store
 
     app.json = OrjsonProvider(app)
     app.extensions["session_store"] = app.config.get("SESSION_STORE") or open_store(
         settings.redis_url, settings.session_ttl_seconds
+    )
+    app.extensions["seed_sealer"] = app.config.get("SEED_SEALER") or SeedSealer(
+        load_key(settings.seed_key, settings.seed_key_file)
     )
     problems.register(app)
     init_observability(app, settings)

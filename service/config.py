@@ -5,6 +5,13 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
+
+
+def default_seed_key_file(env: Mapping[str, str]) -> str:
+    """``$XDG_STATE_HOME/cardrules/seed.key`` or ``~/.local/state/cardrules/seed.key``: kept across restarts."""
+    state = env.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return str(Path(state) / "cardrules" / "seed.key")
 
 
 @dataclass(frozen=True)
@@ -16,6 +23,9 @@ class Settings:
     session_ttl_seconds: int = 86_400
     rate_limit: str | None = None
     log_level: str = "INFO"
+    # Server-drawn seeds (docs/fairness.md): the key that seals them, or the file that keeps it for every worker.
+    seed_key: str | None = None
+    seed_key_file: str = ""
     extra: dict[str, object] = field(default_factory=dict)
 
     @classmethod
@@ -30,4 +40,6 @@ class Settings:
             session_ttl_seconds=int(env.get("SESSION_TTL_SECONDS", cls.session_ttl_seconds)),
             rate_limit=env.get("RATE_LIMIT") or None,
             log_level=env.get("LOG_LEVEL", cls.log_level),
+            seed_key=env.get("SEED_KEY") or None,
+            seed_key_file=env.get("SEED_KEY_FILE") or default_seed_key_file(env),
         )

@@ -7,11 +7,12 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .engine.errors import FieldProblem, IllegalMove, InvalidState
-from .engine.game import Game
+from .engine.game import Game, NextRound
 from .engine.moves import LegalMoves, Move
 from .engine.scoring import RoundScore
 from .engine.state import Event, GameState, Match, sides_of
 from .engine.validation import check_reported_fields
+from .fairness import SERVER_SEED, SealedDeal, draw_seed
 from .schemas import requests as schemas
 from .schemas.errors import RequestInvalid
 from .schemas.piles import load_piles
@@ -21,6 +22,13 @@ from .schemas.state import load_rules, load_state
 class Played(NamedTuple):
     state: GameState
     events: list[Event]
+
+
+class Dealt(NamedTuple):
+    state: GameState
+    events: list[Event]
+    sealed: SealedDeal | None = None
+    """Set when the service drew the seed: the caller gets its commitment and the sealed seed, never the seed."""
 
 
 def checked_state(game: Game, raw: object, prefix: str = "/state") -> GameState:
@@ -35,10 +43,26 @@ def checked_state(game: Game, raw: object, prefix: str = "/state") -> GameState:
     return state
 
 
-def deal(game: Game, alias_preset: str | None, data: dict[str, Any]) -> Played:
-    """A new round from ``{players, seed, dealer?, deck?, preset?, rules?}``, or the next one from ``previous``."""
+def deal(game: Game, alias_preset: str | None, data: dict[str, Any]) -> Dealt:
+    """A new round from ``{players, seed, dealer?, deck?, preset?, rules?}``, or the next one from ``previous``.
+
+    ``"seed": "server"`` deals from 256 bits the service draws (``salt`` mixed in when given).
+    """
     if "previous" in data:
-        return _next_round(game, data)
+        rules, players, deck, dealer, match = _next_round(game, data)
+    else:
+        rules, players, deck, dealer, match = _first_round(game, alias_preset, data)
+    sealed = None
+    seed: int | str = data["seed"]
+    if seed == SERVER_SEED:
+        sealed = SealedDeal(
+            draw_seed(), game.name, players, dealer, match.round, dict(rules), deck, data.get("salt")
+        )
+        seed = sealed.dealt_seed
+    return Dealt(*game.deal(rules, players, seed, dealer, match, deck), sealed)
+
+
+def _first_round(game: Game, alias_preset: str | None, data: dict[str, Any]) -> NextRound:
     preset_name = data.get("preset", alias_preset)
     book = game.rulebook
     preset = None if preset_name is None else book.preset(preset_name)
@@ -53,11 +77,11 @@ def deal(game: Game, alias_preset: str | None, data: dict[str, Any]) -> Played:
     if dealer >= players:
         raise RequestInvalid([FieldProblem("/dealer", f"must be 0..{players - 1}")])
     deck = data.get("deck") or (preset.deck if preset and preset.deck else "italian")
-    match = Match((0,) * sides_of(players), rules.target, 1)
-    return Played(*game.deal(rules, players, data["seed"], dealer, match, deck))
+    round_number = data.get("round", 1)
+    return NextRound(rules, players, deck, dealer, Match((0,) * sides_of(players), rules.target, round_number))
 
 
-def _next_round(game: Game, data: dict[str, Any]) -> Played:
+def _next_round(game: Game, data: dict[str, Any]) -> NextRound:
     """Players, rules and deck come from the finished round; a request that names other values is refused."""
     previous = checked_state(game, data["previous"], "/previous")
     following = game.next_round(previous)
@@ -71,8 +95,7 @@ def _next_round(game: Game, data: dict[str, Any]) -> Played:
         raise RequestInvalid(
             [FieldProblem("/" + name, "the next round takes this from 'previous'") for name in clashes]
         )
-    rules, players, deck, dealer, match = following
-    return Played(*game.deal(rules, players, data["seed"], dealer, match, deck))
+    return following
 
 
 def legal_moves(game: Game, data: dict[str, Any]) -> LegalMoves:

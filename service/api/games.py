@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Flask, Response, jsonify
+from flask import Blueprint, Flask, Response, current_app, jsonify
 
 from .. import usecases
 from ..engine.errors import IllegalMove
+from ..fairness import SeedSealer
+from ..replay import replay as replay_moves
 from ..schemas import requests as schemas
 from ..schemas.state import dump_state
 from . import catalogue, i18n
 from .common import body, dump_events, dump_score, game_for, played, render_view
 from .metrics import count_move
-from .problems import language
+from .problems import ApiProblem, language
 
 blueprint = Blueprint("games", __name__, url_prefix="/v1/games")
 
@@ -32,8 +34,51 @@ def show_game(game_name: str) -> Response:
 @blueprint.post("/<game_name>/deal")
 def deal(game_name: str) -> Response:
     game, alias_preset = game_for(game_name)
-    state, events = usecases.deal(game, alias_preset, body(schemas.DEAL_REQUEST))
-    return jsonify({"state": dump_state(state), "events": dump_events(events)})
+    state, events, sealed = usecases.deal(game, alias_preset, body(schemas.DEAL_REQUEST))
+    answer: dict[str, Any] = {"state": dump_state(state), "events": dump_events(events)}
+    if sealed is not None:
+        answer.update(seed_commitment=sealed.commitment, sealed_seed=seed_sealer().seal(sealed))
+    return jsonify(answer)
+
+
+@blueprint.post("/<game_name>/replay")
+def replay(game_name: str) -> Response:
+    game, alias_preset = game_for(game_name)
+    data = body(schemas.REPLAY_REQUEST)
+    done = replay_moves(game, alias_preset, data, seed_sealer())
+    if done.sealed and done.seed is None:
+        # Until its round is over a sealed deal is secret: no state, no verdict on a move, nothing to probe with.
+        raise ApiProblem(
+            422, "replay_not_finished", "a sealed seed is opened only by moves that legally finish its round"
+        )
+    answer: dict[str, Any] = {
+        "valid": done.refused is None,
+        "rounds": done.rounds,
+        "moves_played": done.moves,
+        "events_digest": done.digest,
+        "state": dump_state(done.state),
+        "score": None if done.score is None else dump_score(done.score),
+    }
+    if done.refused is not None:
+        error = done.refused.error
+        answer["refused"] = {
+            "move_index": done.refused.at,
+            "round": done.refused.round,
+            "reason": error.reason,
+            "message": i18n.reason_text(error.reason, language(), error.params) or error.message,
+        }
+    if done.commitment is not None:
+        answer["seed_commitment"] = done.commitment
+        if "seed_commitment" in data:
+            answer["commitment_matches"] = data["seed_commitment"] == done.commitment
+    if done.seed is not None:
+        answer["seed"] = done.seed
+    return jsonify(answer)
+
+
+def seed_sealer() -> SeedSealer:
+    sealer: SeedSealer = current_app.extensions["seed_sealer"]
+    return sealer
 
 
 @blueprint.post("/<game_name>/legal-moves")

@@ -74,6 +74,7 @@ class Reason(StrEnum):
     """Why the rules refuse a well-formed move: the ``reason`` of a 422 and of ``validate`` (API.md, Errors)."""
 
     ROUND_OVER = "round_over"
+    MATCH_OVER = "match_over"  # a replay with moves after the match was won
     CARD_NOT_IN_HAND = "card_not_in_hand"
     # Scopa, Scopone, Escoba (RULES.md 3-5)
     AMBIGUOUS_CAPTURE = "ambiguous_capture"

@@ -11,12 +11,15 @@ from ..engine.errors import FieldProblem
 from ..engine.game import Game
 from ..engine.moves import Capture, ExchangeTrump, Move, PlayCard
 from ..engine.state import BriscolaState
+from ..fairness import MAX_SEALED_CHARS, SALT, SEED_HEX, SERVER_SEED
 from .errors import RequestInvalid
 from .fields import BoundedList, Card, Integer, Seed, Text, cards_list
-from .limits import DECK_STYLES, MAX_CARDS, MAX_PLAYERS, MAX_SWEEPS, MIN_PLAYERS
+from .limits import DECK_STYLES, MAX_CARDS, MAX_PLAYERS, MAX_ROUND, MAX_SWEEPS, MIN_PLAYERS
 from .state import seat
 
 MAX_LIMIT = 10_000
+MAX_REPLAY_MOVES = 1500
+"""A match of any game has far fewer plays; longer replays are refused before anything is played."""
 
 
 class Strict(Schema):
@@ -32,11 +35,43 @@ class DealRequest(Strict):
     preset = Text(max_length=32)
     rules = fields.Dict(validate=validate.Length(max=32))
     previous = fields.Dict()
+    salt = fields.String(validate=validate.Regexp(SALT, error="1 to 63 letters, digits or . _ ~ -"))
 
     @validates_schema
     def players_or_previous(self, data: dict[str, Any], **kwargs: Any) -> None:
         if "players" not in data and "previous" not in data:
             raise ValidationError("required unless 'previous' is given", "players")
+        if "salt" in data and data.get("seed") != SERVER_SEED:
+            raise ValidationError("a salt is mixed only into a seed the service draws (seed: server)", "salt")
+
+
+class ReplayRequest(Strict):
+    """A whole round or match from its seed (docs/fairness.md): explicit, or sealed by a server-seeded deal."""
+
+    seed = Seed()
+    sealed_seed = Text(max_length=MAX_SEALED_CHARS)
+    salt = fields.String(validate=validate.Regexp(SALT, error="1 to 63 letters, digits or . _ ~ -"))
+    seed_commitment = fields.String(validate=validate.Regexp(SEED_HEX, error="64 lowercase hex digits"))
+    players = Integer(minimum=MIN_PLAYERS, maximum=MAX_PLAYERS)
+    dealer = seat()
+    round = Integer(minimum=1, maximum=MAX_ROUND)
+    deck = fields.String(validate=validate.OneOf(DECK_STYLES))
+    preset = Text(max_length=32)
+    rules = fields.Dict(validate=validate.Length(max=32))
+    moves = BoundedList(fields.Raw(), MAX_REPLAY_MOVES, required=True)
+
+    @validates_schema
+    def one_seed(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if ("seed" in data) == ("sealed_seed" in data):
+            raise ValidationError("give exactly one of 'seed' or 'sealed_seed'", "_schema")
+        if "seed" in data and data["seed"] == SERVER_SEED:
+            raise ValidationError("a replay names the seed it replays, or its sealed_seed", "seed")
+        if "sealed_seed" in data:
+            taken = [name for name in ("players", "dealer", "round", "deck", "preset", "rules", "salt") if name in data]
+            if taken:
+                raise ValidationError("the sealed seed carries the deal's context", taken[0])
+        elif "players" not in data:
+            raise ValidationError("required with 'seed'", "players")
 
 
 class StateRequest(Strict):
@@ -168,3 +203,4 @@ STATE_REQUEST = StateRequest()
 MOVE_REQUEST = MoveRequest()
 SCORE_REQUEST = ScoreRequest()
 VIEW_REQUEST = ViewRequest()
+REPLAY_REQUEST = ReplayRequest()
