@@ -34,8 +34,15 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         settings.redis_url, settings.session_ttl_seconds
     )
     problems.register(app)
-    init_observability(app, settings)
+    # WSGI middleware, innermost first: the rate limit sits inside the bookkeeping, so a refused request still
+    # gets its request id, log line and metric; ProxyFix is outermost, so both see the client's own address.
     init_rate_limit(app, settings)
+    init_observability(app, settings)
+    if settings.trusted_proxies:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        n = settings.trusted_proxies
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=0, x_port=0, x_prefix=0)  # type: ignore[method-assign]
     meta.init_app(app)
     games.init_app(app)
     sessions.init_app(app)

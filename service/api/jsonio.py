@@ -7,6 +7,7 @@ from typing import Any
 import orjson
 from flask import Flask, Response, request
 from flask.json.provider import JSONProvider
+from werkzeug.exceptions import HTTPException
 
 from ..engine.errors import FieldProblem
 
@@ -52,11 +53,60 @@ def too_deep(value: Any, limit: int) -> bool:
     return False
 
 
-def _refused(status: int, code: str, detail: str, problems: list[FieldProblem] | None = None) -> Exception:
+def _refused(
+    status: int,
+    code: str,
+    detail: str,
+    problems: list[FieldProblem] | None = None,
+    params: dict[str, Any] | None = None,
+) -> Exception:
     # Imported here, on the refusal path only: problems serialises with this module's dumps.
     from .problems import ApiProblem
 
-    return ApiProblem(status, code, detail, problems=problems)
+    return ApiProblem(status, code, detail, params=params, problems=problems)
+
+
+_READ_SIZE = 64 * 1024
+
+
+def read_body(limit: int) -> bytes:
+    """The request body, exactly: over ``limit`` bytes is a 413, a body that cannot be read (bad chunked framing,
+    a client gone mid-body) a 400; never a body silently cut at the limit, never a server error.
+
+    With a Content-Length, werkzeug checks the length against the limit before reading and stops at it. Without
+    one (``Transfer-Encoding: chunked``), the bytes are counted as they arrive and reading stops one byte past the
+    limit. The server (gunicorn) decodes the chunked framing and raises its own errors on bad framing.
+    """
+    environ = request.environ
+    try:
+        if environ.get("CONTENT_LENGTH"):
+            return request.get_data(cache=True)
+        return _read_streamed(environ, limit)
+    except HTTPException:  # werkzeug's 413 (declared length over the limit) and 400 (client disconnected)
+        raise
+    except Exception as error:
+        detail = "the request body could not be read: its framing is malformed"
+        raise _refused(400, "bad_request", detail) from error
+
+
+def _read_streamed(environ: dict[str, Any], limit: int) -> bytes:
+    if "chunked" not in environ.get("HTTP_TRANSFER_ENCODING", "").lower():
+        return b""  # HTTP/1.1: no Content-Length and not chunked is no body
+    if not environ.get("wsgi.input_terminated"):
+        # The server does not end the stream at the last chunk: reading could wait for ever.
+        raise _refused(411, "length_required", "send the body with a Content-Length")
+    stream = environ["wsgi.input"]
+    pieces: list[bytes] = []
+    size = 0
+    while True:
+        piece = stream.read(min(_READ_SIZE, limit + 1 - size))
+        if not piece:
+            return b"".join(pieces)
+        size += len(piece)
+        if size > limit:
+            detail = f"the request body exceeds the limit of {limit} bytes"
+            raise _refused(413, "payload_too_large", detail, params={"limit": limit})
+        pieces.append(piece)
 
 
 def read_json(app: Flask) -> dict[str, Any]:
@@ -66,7 +116,7 @@ def read_json(app: Flask) -> dict[str, Any]:
         mimetype = request.mimetype
         if mimetype != "application/json" and not mimetype.endswith("+json"):
             raise _refused(415, "unsupported_media_type", "send the body as application/json")
-    body = request.get_data(cache=True)
+    body = read_body(int(app.config["MAX_CONTENT_LENGTH"]))
     # Counted on the raw bytes, before parsing: a body of thousands of tiny arrays is refused in microseconds.
     containers = body.count(b"[") + body.count(b"{")
     if containers > MAX_CONTAINERS:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -26,6 +27,10 @@ REQUEST_ID = "X-Request-ID"
 _REQUEST_ID_KEY = "HTTP_X_REQUEST_ID"  # the WSGI environ's name for it
 REQUEST_ID_ENVIRON = "cardrules.request_id"
 _SANE_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
+# A session id is its owner's only credential: log lines name a session by a short hash of its id.
+SESSIONS_PREFIX = "/v1/sessions/"
+MAX_LOGGED_PATH = 256
+MAX_LOGGED_METHOD = 16
 log = logging.getLogger("service.requests")
 
 
@@ -68,7 +73,7 @@ def init_app(app: Flask, settings: Settings) -> None:
     # requests without one (servers, apps, tools) skip flask-cors's per-request work.
     funcs = app.after_request_funcs[None]
     funcs[:] = [hook if hook in hooks_before else _only_with_origin(hook) for hook in funcs]
-    observe = init_metrics(app)
+    observe = init_metrics(app, settings.metrics_token, settings.metrics_port)
     app.wsgi_app = RequestBookkeeping(app.wsgi_app, observe)  # type: ignore[method-assign]
 
 
@@ -104,8 +109,8 @@ class RequestBookkeeping:
                     "request",
                     extra={
                         "fields": {
-                            "method": method,
-                            "path": environ.get("SCRIPT_NAME", "") + environ.get("PATH_INFO", ""),
+                            "method": method[:MAX_LOGGED_METHOD],
+                            "path": loggable_path(environ.get("SCRIPT_NAME", "") + environ.get("PATH_INFO", "")),
                             "route": route,
                             "status": code,
                             "duration_ms": round(elapsed * 1000, 3),
@@ -116,6 +121,19 @@ class RequestBookkeeping:
             return start_response(status, headers, exc_info)
 
         return self.wsgi_app(environ, finish)
+
+
+def loggable_path(path: str) -> str:
+    """The path for a log line: a session's id replaced by the first 12 hex digits of its SHA-256, bounded.
+
+    Headers (Authorization among them), the query string and bodies are never logged.
+    """
+    if path.startswith(SESSIONS_PREFIX):
+        session_id, slash, rest = path[len(SESSIONS_PREFIX) :].partition("/")
+        if session_id:
+            digest = hashlib.sha256(session_id.encode("utf-8", "surrogateescape")).hexdigest()[:12]
+            path = f"{SESSIONS_PREFIX}sha256:{digest}{slash}{rest}"
+    return path if len(path) <= MAX_LOGGED_PATH else path[:MAX_LOGGED_PATH] + "..."
 
 
 def add_shared_headers(headers: list[tuple[str, str]], request_id: str, language: str) -> None:
