@@ -32,6 +32,14 @@ redis-server:
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server) >/dev/null; \
 	  else echo "redis-server is missing: install the Debian package redis-server" >&2; exit 1; fi; }
 
+# nginx is needed by the proxy tests (tests/edge): take the Debian package when running as root, else it must be on PATH.
+.PHONY: nginx
+nginx:
+	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light) >/dev/null; \
+	  else echo "nginx is missing: install the Debian package nginx-light" >&2; exit 1; fi; }
+
 # Compile the engine again (CARDRULES_PURE_PYTHON=1 make build: remove the compiled modules, run the sources).
 build: | $(BIN)/python
 	$(BIN)/pip install --quiet --constraint deploy/constraints.txt -e .
@@ -43,7 +51,7 @@ lint: $(VENV)/.installed-dev
 types: $(VENV)/.installed-dev
 	$(BIN)/mypy service
 
-pytest: $(VENV)/.installed-dev redis-server
+pytest: $(VENV)/.installed-dev redis-server nginx
 	$(BIN)/python -m pytest
 
 test: lint types pytest
