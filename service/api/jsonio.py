@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import orjson
@@ -67,31 +68,32 @@ def _refused(
 
 
 _READ_SIZE = 64 * 1024
+log = logging.getLogger("service.requests")
 
 
 def read_body(limit: int) -> bytes:
     """The request body, exactly: over ``limit`` bytes is a 413, a body that cannot be read (bad chunked framing,
     a client gone mid-body) a 400; never a body silently cut at the limit, never a server error.
 
-    With a Content-Length, werkzeug checks the length against the limit before reading and stops at it. Without
-    one (``Transfer-Encoding: chunked``), the bytes are counted as they arrive and reading stops one byte past the
-    limit. The server (gunicorn) decodes the chunked framing and raises its own errors on bad framing.
+    With a Content-Length, werkzeug checks the length against the limit before reading and stops at it. A chunked
+    body (whose Content-Length, if any, does not count) is counted here as it arrives, and reading stops one byte
+    past the limit: werkzeug would stop at the limit without saying so. The server (gunicorn) decodes the chunked
+    framing and raises its own errors on bad framing.
     """
     environ = request.environ
-    try:
-        if environ.get("CONTENT_LENGTH"):
-            return request.get_data(cache=True)
+    if "HTTP_TRANSFER_ENCODING" in environ:
         return _read_streamed(environ, limit)
+    try:
+        return request.get_data(cache=True)
     except HTTPException:  # werkzeug's 413 (declared length over the limit) and 400 (client disconnected)
         raise
     except Exception as error:
-        detail = "the request body could not be read: its framing is malformed"
-        raise _refused(400, "bad_request", detail) from error
+        raise _unreadable(error) from error
 
 
 def _read_streamed(environ: dict[str, Any], limit: int) -> bytes:
-    if "chunked" not in environ.get("HTTP_TRANSFER_ENCODING", "").lower():
-        return b""  # HTTP/1.1: no Content-Length and not chunked is no body
+    if "chunked" not in environ["HTTP_TRANSFER_ENCODING"].lower():
+        raise _refused(400, "bad_request", "the only transfer coding understood is chunked")
     if not environ.get("wsgi.input_terminated"):
         # The server does not end the stream at the last chunk: reading could wait for ever.
         raise _refused(411, "length_required", "send the body with a Content-Length")
@@ -99,7 +101,10 @@ def _read_streamed(environ: dict[str, Any], limit: int) -> bytes:
     pieces: list[bytes] = []
     size = 0
     while True:
-        piece = stream.read(min(_READ_SIZE, limit + 1 - size))
+        try:
+            piece = stream.read(min(_READ_SIZE, limit + 1 - size))
+        except Exception as error:
+            raise _unreadable(error) from error
         if not piece:
             return b"".join(pieces)
         size += len(piece)
@@ -107,6 +112,11 @@ def _read_streamed(environ: dict[str, Any], limit: int) -> bytes:
             detail = f"the request body exceeds the limit of {limit} bytes"
             raise _refused(413, "payload_too_large", detail, params={"limit": limit})
         pieces.append(piece)
+
+
+def _unreadable(error: Exception) -> Exception:
+    log.info("request body unreadable: %r", error)
+    return _refused(400, "bad_request", "the request body could not be read: its framing is malformed")
 
 
 def read_json(app: Flask) -> dict[str, Any]:

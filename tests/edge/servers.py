@@ -47,12 +47,14 @@ def get(port: int, path: str, timeout: float = 5.0, headers: dict[str, str] | No
         connection.close()
 
 
-def raw_exchange(port: int, data: bytes, timeout: float = 10.0) -> tuple[int, bytes]:
-    """Send ``data`` as is, read the answer until the server closes; the status code and the whole answer."""
+def raw_exchange(port: int, data: bytes, timeout: float = 10.0, half_close: bool = False) -> tuple[int, bytes]:
+    """Send ``data`` as is (then close the sending side if ``half_close``), read the answer until the server
+    closes; the status code (0 when no answer came) and the whole answer."""
     with socket.create_connection((HOST, port), timeout=timeout) as sock:
         sock.sendall(data)
-        with contextlib.suppress(OSError):
-            sock.shutdown(socket.SHUT_WR)
+        if half_close:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_WR)
         chunks = []
         while True:
             try:
