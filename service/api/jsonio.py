@@ -83,12 +83,31 @@ def read_body(limit: int) -> bytes:
     environ = request.environ
     if "HTTP_TRANSFER_ENCODING" in environ:
         return _read_streamed(environ, limit)
+    declared = environ.get("CONTENT_LENGTH", "")
+    if declared.isdigit() and declared.isascii() and int(declared) <= limit:
+        # The common case, read straight from the server's stream (werkzeug's wrapping costs a tenth of a request).
+        return _read_exactly(environ["wsgi.input"], int(declared))
     try:
         return request.get_data(cache=True)
     except HTTPException:  # werkzeug's 413 (declared length over the limit) and 400 (client disconnected)
         raise
     except Exception as error:
         raise _unreadable(error) from error
+
+
+def _read_exactly(stream: Any, size: int) -> bytes:
+    pieces: list[bytes] = []
+    missing = size
+    while missing > 0:
+        try:
+            piece = stream.read(missing)
+        except Exception as error:
+            raise _unreadable(error) from error
+        if not piece:
+            raise _refused(400, "bad_request", f"the body ended {missing} bytes short of its Content-Length")
+        pieces.append(piece)
+        missing -= len(piece)
+    return pieces[0] if len(pieces) == 1 else b"".join(pieces)
 
 
 def _read_streamed(environ: dict[str, Any], limit: int) -> bytes:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 import os
 import re
@@ -12,6 +11,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+import orjson
 from flask import Flask, Response, has_request_context, request
 from flask_cors import CORS
 
@@ -35,18 +35,27 @@ log = logging.getLogger("service.requests")
 
 
 class JsonFormatter(logging.Formatter):
+    """One JSON object per line (orjson); the timestamp text is made once a second, not once a line."""
+
+    _stamp: tuple[int, str] = (-1, "")
+
     def format(self, record: logging.LogRecord) -> str:
+        second, stamp = self._stamp
+        if int(record.created) != second:
+            stamp = time.strftime("%Y-%m-%dT%H:%M:%S", self.converter(record.created))
+            self._stamp = (int(record.created), stamp)
         entry: dict[str, Any] = {
-            "time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S"),
+            "time": stamp,
             "level": record.levelname,
             "logger": record.name,
             "message": record.getMessage(),
         }
         entry.update(getattr(record, "fields", {}))
-        entry.setdefault("request_id", current_request_id())
+        if "request_id" not in entry:  # lines written inside a request (the request line carries its own)
+            entry["request_id"] = current_request_id()
         if record.exc_info:
             entry["error"] = self.formatException(record.exc_info)
-        return json.dumps(entry, default=str)
+        return orjson.dumps(entry, default=str).decode()
 
 
 def configure_logging(level: str) -> None:
@@ -105,8 +114,16 @@ class RequestBookkeeping:
             code = int(status[:3])
             self.observe(method, route, code, elapsed)
             if log.isEnabledFor(logging.INFO):
-                log.info(
+                # makeRecord and handle are what log.info does, less its walk up the stack for the caller's file
+                # and line, which a request line does not need (a third of the cost of a line).
+                record = log.makeRecord(
+                    log.name,
+                    logging.INFO,
+                    __file__,
+                    0,
                     "request",
+                    (),
+                    None,
                     extra={
                         "fields": {
                             "method": method[:MAX_LOGGED_METHOD],
@@ -118,6 +135,7 @@ class RequestBookkeeping:
                         }
                     },
                 )
+                log.handle(record)
             return start_response(status, headers, exc_info)
 
         return self.wsgi_app(environ, finish)

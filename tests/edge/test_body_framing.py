@@ -168,3 +168,22 @@ def test_the_service_is_healthy_after_the_hostile_bodies(ports: dict[str, int]) 
     for port in ports.values():
         status, _ = raw_exchange(port, b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         assert status == 200
+
+
+def test_in_process_body_shorter_than_its_length_is_400(client: FlaskClient) -> None:
+    response = client.post(
+        LEGAL,
+        input_stream=io.BytesIO(b""),
+        headers={"Content-Type": "application/json"},
+        environ_overrides={"wsgi.input": io.BytesIO(BODY[:50]), "CONTENT_LENGTH": str(len(BODY))},
+    )
+    assert response.status_code == 400 and response.get_json()["code"] == "bad_request"
+
+
+def test_a_body_shorter_than_its_length_is_400_from_gunicorn(ports: dict[str, int]) -> None:
+    request = (
+        f"POST {LEGAL} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(BODY)}\r\nConnection: close\r\n\r\n"
+    ).encode()
+    status, answer = raw_exchange(ports["gunicorn"], request + BODY[:50], half_close=True)
+    assert status == 400 and problem(answer)["code"] == "bad_request", answer[:500]
