@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import logging
 
 import pytest
 from flask import Flask
 
-from service.api.observability import MAX_LOGGED_PATH, loggable_path
+from service.api.observability import MAX_LOGGED_PATH, JsonFormatter, loggable_path, request_line_handler
 
 
 def log_lines(app: Flask, caplog: pytest.LogCaptureFixture, *calls: tuple[str, str, dict[str, str]]) -> list[str]:
@@ -51,3 +52,28 @@ def test_loggable_path_is_bounded_and_leaves_other_paths_alone() -> None:
     assert loggable_path("/v1/sessions") == "/v1/sessions"
     assert loggable_path("/v1/sessions/") == "/v1/sessions/"
     assert len(loggable_path("/x" * 5000)) <= MAX_LOGGED_PATH + 3
+
+
+def test_the_direct_request_line_is_the_formatted_one(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without log capture, request lines go straight to the handler's stream: same JSON, same privacy."""
+    service = logging.getLogger("service")
+    handler = next(h for h in service.handlers if isinstance(h.formatter, JsonFormatter))
+    monkeypatch.setattr(service, "handlers", [handler])  # pytest's capture handlers out of the way
+    stream = io.StringIO()
+    monkeypatch.setattr(handler, "stream", stream)
+    assert request_line_handler() is handler
+    app.test_client().get("/v1/sessions/abcdefghijklmnopqrstuvwxyz012345", headers={"Authorization": "Bearer zzz"})
+    written = stream.getvalue()
+    assert written.endswith("\n") and written.count("\n") == 1
+    assert "abcdefghijklmnopqrstuvwxyz" not in written and "zzz" not in written
+    direct = json.loads(written)
+    record = logging.LogRecord("service.requests", logging.INFO, __file__, 0, "request", (), None)
+    record.fields = {k: direct[k] for k in ("method", "path", "route", "status", "duration_ms", "request_id")}
+    assert handler.formatter is not None
+    assert json.loads(handler.formatter.format(record)) == direct
+    assert direct["status"] == 404 and direct["path"].startswith("/v1/sessions/sha256:")
+
+
+def test_any_other_listener_gets_records(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(logging.getLogger("service.requests"), "handlers", [logging.NullHandler()])
+    assert request_line_handler() is None
