@@ -66,3 +66,22 @@ def test_an_internal_metrics_port_takes_metrics_off_the_public_one(monkeypatch: 
     client = make_app(monkeypatch, METRICS_PORT="9100").test_client()
     assert client.get("/metrics").status_code == 404
     assert client.get("/healthz").status_code == 200
+
+
+def test_under_gunicorn_random_methods_leave_the_scrape_bounded() -> None:
+    """The reproducer as reported: made-up methods sent to the real server, summed over two workers."""
+    from tests.edge.servers import free_port, get, gunicorn, raw_exchange
+
+    rng = random.Random(8000)
+    metrics_port = free_port()
+    with gunicorn(workers=2, METRICS_PORT=str(metrics_port)) as port:
+        before = len(get(metrics_port, "/metrics")[1])
+        for number in range(1500):
+            method = random_word(rng, 12)
+            path = f"/{random_word(rng, 6).lower()}" if number % 2 else "/v1/games"
+            status, _ = raw_exchange(port, f"{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
+            assert status in (404, 405)
+        status, body = get(metrics_port, "/metrics")
+    assert status == 200
+    assert len(body) < before + 20_000  # a handful of new series (method other, route other), not 1,500
+    assert b'method="other"' in body
