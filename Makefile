@@ -57,7 +57,7 @@ pytest: $(VENV)/.installed-dev redis-server nginx
 test: lint types pytest
 
 # Engine, worst-case, HTTP-against-ceiling and memory benchmarks (about 6 minutes; --quick for a smoke run).
-bench: $(VENV)/.installed-dev
+bench: $(VENV)/.installed-dev nginx
 	$(BIN)/python -m bench
 
 deploy-check: $(VENV)/.installed-dev

@@ -41,8 +41,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if settings.trusted_proxies:
         from werkzeug.middleware.proxy_fix import ProxyFix
 
-        n = settings.trusted_proxies
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=0, x_port=0, x_prefix=0)  # type: ignore[method-assign]
+        # X-Forwarded-For: each proxy appends, so trust that many entries from the right. X-Forwarded-Proto: the
+        # proxy next to the app sets it (nginx and ingress-nginx overwrite it), so one entry.
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=settings.trusted_proxies, x_proto=1, x_host=0, x_port=0, x_prefix=0
+        )
     meta.init_app(app)
     games.init_app(app)
     sessions.init_app(app)

@@ -87,3 +87,8 @@ def test_the_proxy_body_limit_is_the_app_limit() -> None:
     assert size is not None and int(size.group(1)) * 1024 == Settings().max_body_bytes
     assert "proxy_request_buffering on;" in conf and "proxy_buffering on;" in conf
     assert str(Settings().max_body_bytes) in conf  # the 413 the proxy writes names the same limit
+
+
+def test_the_image_serves_metrics_on_the_internal_port() -> None:
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    assert "METRICS_PORT=9100" in dockerfile and re.search(r"^EXPOSE 8000 9100$", dockerfile, re.MULTILINE)

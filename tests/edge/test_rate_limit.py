@@ -114,3 +114,17 @@ def test_a_malformed_limit_stops_the_start(monkeypatch: pytest.MonkeyPatch) -> N
         limited(monkeypatch, "lots")
     with pytest.raises(ValueError, match="TRUSTED_PROXIES"):
         limited(monkeypatch, "5/minute", TRUSTED_PROXIES="-1")
+
+
+def test_the_scheme_comes_from_the_proxy_next_to_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = limited(monkeypatch, "100/minute", TRUSTED_PROXIES="2")
+
+    @app.get("/scheme")
+    def scheme() -> str:
+        from flask import request
+
+        return f"{request.scheme} {request.remote_addr}"
+
+    client = client_at(app, "10.0.0.9")
+    headers = {"X-Forwarded-For": "203.0.113.7, 10.1.1.1", "X-Forwarded-Proto": "https"}
+    assert client.get("/scheme", headers=headers).get_data(as_text=True) == "https 203.0.113.7"
