@@ -17,6 +17,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PATH=/opt/venv/bin:$PATH \
     PORT=8000 \
+    METRICS_PORT=9100 \
     PROMETHEUS_MULTIPROC_DIR=/tmp/metrics
 RUN groupadd --system --gid 10001 app \
     && useradd --system --uid 10001 --gid app --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin app
@@ -24,7 +25,8 @@ COPY --from=builder /opt/venv /opt/venv
 WORKDIR /app
 COPY deploy/gunicorn.conf.py deploy/gunicorn.conf.py
 USER 10001:10001
-EXPOSE 8000
+# 8000: the API, meant to sit behind a buffering proxy (docs/deployment.md); 9100: /metrics, internal only.
+EXPOSE 8000 9100
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
     CMD ["python", "-c", \
          "import os, urllib.request as r; r.urlopen(f\"http://127.0.0.1:{os.environ['PORT']}/healthz\", timeout=3)"]

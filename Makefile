@@ -58,6 +58,14 @@ $(TS_CLIENT): clients/typescript/package-lock.json
 	  cd clients/typescript && npm ci --no-audit --no-fund --loglevel=error; \
 	else echo "npm is missing: the TypeScript client test will be skipped" >&2; fi
 
+# nginx is needed by the proxy tests (tests/edge): take the Debian package when running as root, else it must be on PATH.
+.PHONY: nginx
+nginx:
+	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light) >/dev/null; \
+	  else echo "nginx is missing: install the Debian package nginx-light" >&2; exit 1; fi; }
+
 # Compile the engine in place, as the image does (make build CARDRULES_PURE_PYTHON=0); with the default, remove
 # the compiled modules and run the sources again.
 build: | $(BIN)/python
@@ -70,13 +78,13 @@ lint: $(VENV)/.installed-dev
 types: $(VENV)/.installed-dev
 	$(BIN)/mypy service
 
-pytest: $(VENV)/.installed-dev redis-server walkthrough-tools browser-tools $(TS_CLIENT)
+pytest: $(VENV)/.installed-dev redis-server nginx walkthrough-tools browser-tools $(TS_CLIENT)
 	$(BIN)/python -m pytest
 
 test: lint types pytest
 
 # Engine, worst-case, HTTP-against-ceiling and memory benchmarks (about 6 minutes; --quick for a smoke run).
-bench: $(VENV)/.installed-dev
+bench: $(VENV)/.installed-dev nginx
 	$(BIN)/python -m bench
 
 deploy-check: $(VENV)/.installed-dev

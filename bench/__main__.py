@@ -18,7 +18,7 @@ ORDER = ("engine", "worstcase", "http", "memory")
 QUICK = {
     "engine": ["--seconds", "0.5", "--repeats", "1", "--profile-rounds", "50"],
     "worstcase": ["--repeats", "10"],
-    "http": ["--seconds", "3", "--rounds", "1", "--latency-seconds", "2"],
+    "http": ["--seconds", "3", "--rounds", "1", "--latency-seconds", "2", "--proxy-rounds", "1"],
     "memory": ["--requests", "10000", "--warmup", "2000", "--every", "4000"],
 }
 

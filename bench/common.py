@@ -360,3 +360,63 @@ def request(
 
 def dump_json(value: Any) -> bytes:
     return json.dumps(value, separators=(",", ":")).encode()
+
+
+NGINX_CONF = ROOT / "deploy" / "nginx" / "nginx.conf"
+
+
+class Proxy:
+    """nginx with deploy/nginx/nginx.conf in front of a running ``Server``, on 127.0.0.1 only.
+
+    Only the upstream, the listener and the /tmp/ directory are changed; workers and pids are the upstream's, so
+    a run through the proxy watches the service's own workers.
+    """
+
+    def __init__(self, upstream: Server) -> None:
+        self.upstream, self.workers = upstream, upstream.workers
+        self.port = free_port()
+        self.directory = Path(tempfile.mkdtemp(prefix="cardrules-bench-nginx-"))
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def worker_pids(self) -> list[int]:
+        return self.upstream.worker_pids()
+
+    def start(self) -> Proxy:
+        import shutil
+
+        binary = shutil.which("nginx") or "/usr/sbin/nginx"
+        self.directory.chmod(0o755)  # nginx workers run as nobody when started as root
+        text = NGINX_CONF.read_text()
+        text = text.replace("server app:8000;", f"server {HOST}:{self.upstream.port};")
+        text = text.replace("listen 8080;", f"listen {HOST}:{self.port};").replace(" /tmp/", f" {self.directory}/")
+        conf = self.directory / "nginx.conf"
+        conf.write_text(text)
+        log = open(self.directory / "nginx.log", "wb")  # noqa: SIM115 - kept open while nginx runs
+        self.process = subprocess.Popen(
+            [binary, "-p", str(self.directory), "-c", str(conf), "-g", "daemon off;"],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        log.close()
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError, http.client.HTTPException):
+                if request(self.port, "GET", "/healthz", timeout=1.0)[0] == 200:
+                    return self
+            time.sleep(0.1)
+        raise RuntimeError(f"nginx did not answer: {(self.directory / 'nginx.log').read_text()[-2000:]}")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGQUIT)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=5)
+        import shutil
+
+        shutil.rmtree(self.directory, ignore_errors=True)

@@ -31,15 +31,20 @@ bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
 # environment before any worker imports it. The image names one; elsewhere a private one is made here.
 if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="cardrules-metrics-")
+# Sync workers, one per usable core, behind a buffering proxy (nginx in Compose, the ingress controller in
+# Kubernetes: docs/deployment.md). The work is CPU-bound JSON in and out, so a process per core is what the
+# machine can run, and a sync worker costs nothing per request for threads it would not use (gthread measured
+# lower on the same bench: bench/RESULTS.md). A sync worker serves one connection at a time and would wait on a
+# slow client; the proxy reads each request whole and takes each response whole before the worker sees it, so
+# it never does. Without the proxy, a few slow connections stop the service (tests/edge/test_slow_clients.py).
 worker_class = "sync"
-# Without Redis, sessions live in one process's memory, so one worker keeps them coherent; with Redis, one
-# worker per usable core.
-workers = int(os.environ.get("WEB_CONCURRENCY") or (_cpu_count() if os.environ.get("REDIS_URL") else 1))
+workers = int(os.environ.get("WEB_CONCURRENCY") or _cpu_count())
 
 # Kubernetes gives the pod terminationGracePeriodSeconds (40) = preStop (5) + graceful_timeout (20) + slack.
 timeout = 30
 graceful_timeout = 20
-# Sync workers close every connection anyway; this only takes effect if worker_class becomes gthread.
+# Sync workers close every connection anyway (the proxy keeps its own client connections alive); this only
+# takes effect if worker_class becomes gthread.
 keepalive = 5
 # Recycling bounds slow memory growth; the jitter stops all workers restarting at once.
 max_requests = 10000
@@ -62,6 +67,14 @@ loglevel = os.environ.get("LOG_LEVEL", "INFO").lower()
 
 
 def when_ready(server: Any) -> None:
+    # METRICS_PORT: the master serves the summed metrics of every worker on that internal port, so /metrics is off
+    # the public port and a scrape never takes a worker's time.
+    port = os.environ.get("METRICS_PORT")
+    if port:
+        from service.api.metrics import serve_internal
+
+        serve_internal(int(port), os.environ.get("METRICS_ADDRESS", "0.0.0.0"))
+        server.log.info("metrics on %s:%s", os.environ.get("METRICS_ADDRESS", "0.0.0.0"), port)
     # The master has imported the app (preload_app) and forks workers from here on: what it holds now lives as
     # long as the process, so the garbage collector need not walk it again in every worker, and leaving it alone
     # keeps those pages shared between master and workers.

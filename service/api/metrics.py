@@ -1,13 +1,24 @@
-"""Prometheus metrics at ``/metrics``; multiprocess-safe under gunicorn when PROMETHEUS_MULTIPROC_DIR is set."""
+"""Prometheus metrics; multiprocess-safe under gunicorn when PROMETHEUS_MULTIPROC_DIR is set.
+
+Every label value comes from a closed set: the methods the service knows, the app's own URL rules and the HTTP
+status codes, anything else folds into ``other``, so no request can add a series. Where the metrics are served:
+
+- ``METRICS_PORT`` set: gunicorn's master serves them on that internal port (``serve_internal``), summed over
+  every worker, and the public port has no ``/metrics`` at all (404). This is what the deploy files do.
+- else ``METRICS_TOKEN`` set: ``/metrics`` on the public port answers only ``Authorization: Bearer <token>``.
+- else (``make run``, development): ``/metrics`` is open on the public port.
+"""
 
 from __future__ import annotations
 
+import hmac
 import os
 from collections.abc import Callable
 from functools import lru_cache
+from http import HTTPStatus
 from typing import Any
 
-from flask import Flask, Response
+from flask import Flask, Response, request
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
     CollectorRegistry,
@@ -42,22 +53,69 @@ def registry() -> CollectorRegistry:
     return REGISTRY
 
 
-def init_metrics(app: Flask) -> Callable[[str, str, int, float], None]:
-    @app.get("/metrics")
-    def metrics() -> Response:
-        return Response(generate_latest(registry()), content_type=CONTENT_TYPE_LATEST)
+KNOWN_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+OTHER = "other"
+_STATUSES = frozenset(int(status) for status in HTTPStatus)
 
+
+def init_metrics(
+    app: Flask, token: str | None = None, internal_port: int | None = None
+) -> Callable[[str, str, int, float], None]:
+    """Register ``/metrics`` (unless an internal port serves it) and return the per-request observer."""
+    if internal_port is None:
+        expected = f"Bearer {token}".encode() if token else None
+
+        @app.get("/metrics")
+        def metrics() -> Response:
+            if expected is not None:
+                given = request.environ.get("HTTP_AUTHORIZATION", "").encode("latin-1", "replace")
+                if not hmac.compare_digest(given, expected):
+                    from .problems import ApiProblem
+
+                    raise ApiProblem(
+                        401,
+                        "unauthorized",
+                        "the metrics need Authorization: Bearer <METRICS_TOKEN>",
+                        headers={"WWW-Authenticate": 'Bearer realm="metrics"'},
+                    )
+            return Response(generate_latest(registry()), content_type=CONTENT_TYPE_LATEST)
+
+    # Rules are fixed once the app serves (they are all registered before the first request).
+    rules: frozenset[str] | None = None
     counters: dict[tuple[str, str, int], tuple[Any, Any]] = {}
 
     def observe(method: str, route: str, status: int, seconds: float) -> None:
+        nonlocal rules
+        # Folded before the cache lookup, so the cache is as bounded as the series.
+        if method not in KNOWN_METHODS:
+            method = OTHER
         key = (method, route, status)
         children = counters.get(key)
         if children is None:  # label lookups cost more than the observation itself
-            children = counters[key] = (REQUESTS.labels(method, route, str(status)), LATENCY.labels(method, route))
+            if rules is None:
+                rules = frozenset(rule.rule for rule in app.url_map.iter_rules())
+            label = route if route in rules else OTHER
+            if label != route:
+                key = (method, OTHER, status)
+                children = counters.get(key)
+            if children is None:
+                code = str(status) if status in _STATUSES else OTHER
+                children = counters[key] = (REQUESTS.labels(method, label, code), LATENCY.labels(method, label))
         children[0].inc()
         children[1].observe(seconds)
 
     return observe
+
+
+def serve_internal(port: int, address: str = "0.0.0.0") -> None:
+    """Serve the summed metrics of every worker on ``port`` from a thread of the calling process.
+
+    gunicorn's master calls this (deploy/gunicorn.conf.py, when ``METRICS_PORT`` is set): it outlives the
+    workers and reads the multiprocess directory on each scrape, so no worker's time goes to a scrape.
+    """
+    from prometheus_client import start_http_server
+
+    start_http_server(port, address, registry=registry())
 
 
 def count_move(game: str, reason: str | None) -> None:

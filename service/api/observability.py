@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import json
+import hashlib
 import logging
 import os
 import re
@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+import orjson
 from flask import Flask, Response, has_request_context, request
 from flask_cors import CORS
 
@@ -26,22 +27,77 @@ REQUEST_ID = "X-Request-ID"
 _REQUEST_ID_KEY = "HTTP_X_REQUEST_ID"  # the WSGI environ's name for it
 REQUEST_ID_ENVIRON = "cardrules.request_id"
 _SANE_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
+# A session id is its owner's only credential: log lines name a session by a short hash of its id.
+SESSIONS_PREFIX = "/v1/sessions/"
+MAX_LOGGED_PATH = 256
+MAX_LOGGED_METHOD = 16
 log = logging.getLogger("service.requests")
 
 
 class JsonFormatter(logging.Formatter):
+    """One JSON object per line (orjson); the timestamp text is made once a second, not once a line."""
+
+    _stamp: tuple[int, str] = (-1, "")
+
+    def stamp(self, created: float) -> str:
+        second, text = self._stamp
+        if int(created) != second:
+            text = time.strftime("%Y-%m-%dT%H:%M:%S", self.converter(created))
+            self._stamp = (int(created), text)
+        return text
+
     def format(self, record: logging.LogRecord) -> str:
         entry: dict[str, Any] = {
-            "time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S"),
+            "time": self.stamp(record.created),
             "level": record.levelname,
             "logger": record.name,
             "message": record.getMessage(),
         }
         entry.update(getattr(record, "fields", {}))
-        entry.setdefault("request_id", current_request_id())
+        if "request_id" not in entry:  # lines written inside a request (the request line carries its own)
+            entry["request_id"] = current_request_id()
         if record.exc_info:
             entry["error"] = self.formatException(record.exc_info)
-        return json.dumps(entry, default=str)
+        return orjson.dumps(entry, default=str).decode()
+
+
+def request_line_handler() -> logging.StreamHandler[Any] | None:
+    """The one handler request lines go to when nothing else listens (the service as configured here), else None.
+
+    Then a request line is written straight to its stream, the same JSON as ``JsonFormatter`` makes of a record:
+    building a ``LogRecord`` and passing it through the logging machinery cost more than the rest of the line.
+    Anything else (another handler, a filter, propagation to the root, as under pytest's log capture) gets records.
+    """
+    parent = log.parent
+    if log.handlers or log.filters or not log.propagate or parent is None or parent.propagate or parent.filters:
+        return None
+    if len(parent.handlers) != 1:
+        return None
+    handler = parent.handlers[0]
+    if (
+        type(handler) is not logging.StreamHandler
+        or type(handler.formatter) is not JsonFormatter
+        or handler.filters
+        or handler.level > logging.INFO
+    ):
+        return None
+    return handler
+
+
+def write_request_line(handler: logging.StreamHandler[Any], fields: dict[str, Any]) -> None:
+    formatter = handler.formatter
+    assert isinstance(formatter, JsonFormatter)
+    entry = {"time": formatter.stamp(time.time()), "level": "INFO", "logger": log.name, "message": "request"}
+    entry.update(fields)
+    line = orjson.dumps(entry).decode() + handler.terminator
+    handler.acquire()
+    try:
+        handler.stream.write(line)
+        handler.stream.flush()
+    except (OSError, ValueError):  # as logging does: a log line that cannot be written never fails the request
+        pass
+    finally:
+        handler.release()
 
 
 def configure_logging(level: str) -> None:
@@ -68,7 +124,7 @@ def init_app(app: Flask, settings: Settings) -> None:
     # requests without one (servers, apps, tools) skip flask-cors's per-request work.
     funcs = app.after_request_funcs[None]
     funcs[:] = [hook if hook in hooks_before else _only_with_origin(hook) for hook in funcs]
-    observe = init_metrics(app)
+    observe = init_metrics(app, settings.metrics_token, settings.metrics_port)
     app.wsgi_app = RequestBookkeeping(app.wsgi_app, observe)  # type: ignore[method-assign]
 
 
@@ -100,22 +156,35 @@ class RequestBookkeeping:
             code = int(status[:3])
             self.observe(method, route, code, elapsed)
             if log.isEnabledFor(logging.INFO):
-                log.info(
-                    "request",
-                    extra={
-                        "fields": {
-                            "method": method,
-                            "path": environ.get("SCRIPT_NAME", "") + environ.get("PATH_INFO", ""),
-                            "route": route,
-                            "status": code,
-                            "duration_ms": round(elapsed * 1000, 3),
-                            "request_id": request_id,
-                        }
-                    },
-                )
+                fields = {
+                    "method": method[:MAX_LOGGED_METHOD],
+                    "path": loggable_path(environ.get("SCRIPT_NAME", "") + environ.get("PATH_INFO", "")),
+                    "route": route,
+                    "status": code,
+                    "duration_ms": round(elapsed * 1000, 3),
+                    "request_id": request_id,
+                }
+                handler = request_line_handler()
+                if handler is not None:
+                    write_request_line(handler, fields)
+                else:
+                    log.info("request", extra={"fields": fields})
             return start_response(status, headers, exc_info)
 
         return self.wsgi_app(environ, finish)
+
+
+def loggable_path(path: str) -> str:
+    """The path for a log line: a session's id replaced by the first 12 hex digits of its SHA-256, bounded.
+
+    Headers (Authorization among them), the query string and bodies are never logged.
+    """
+    if path.startswith(SESSIONS_PREFIX):
+        session_id, slash, rest = path[len(SESSIONS_PREFIX) :].partition("/")
+        if session_id:
+            digest = hashlib.sha256(session_id.encode("utf-8", "surrogateescape")).hexdigest()[:12]
+            path = f"{SESSIONS_PREFIX}sha256:{digest}{slash}{rest}"
+    return path if len(path) <= MAX_LOGGED_PATH else path[:MAX_LOGGED_PATH] + "..."
 
 
 def add_shared_headers(headers: list[tuple[str, str]], request_id: str, language: str) -> None:

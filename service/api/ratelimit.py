@@ -1,34 +1,154 @@
-"""Optional rate limiting (``RATE_LIMIT``, e.g. ``600/minute`` per client address).
+"""Optional rate limiting: one bucket per client across every endpoint (``RATE_LIMIT``, e.g. ``600/minute``).
 
-Counters live in Redis when ``REDIS_URL`` is set, so every replica shares them, and fall back to process memory
-while Redis is unreachable; a limiter fault never fails a request. Operations endpoints are never limited.
+A WSGI middleware in front of Flask, so every request counts, whatever it gets: unknown paths (404), wrong or
+made-up methods (405), bad bodies (4xx) spend the same budget as good ones. ``RATE_LIMIT_COSTLY`` optionally adds
+a tighter bucket that only the costly endpoints (legal moves, which can list thousands of captures, and session
+creation, which stores) also spend.
+
+The client is ``REMOTE_ADDR``: the peer address, or with ``TRUSTED_PROXIES=n`` the address that the n-th proxy
+from the service saw (werkzeug's ProxyFix, installed in ``service.app``); X-Forwarded-For is ignored otherwise,
+so a client cannot pick its own bucket.
+
+Counters live in Redis when ``REDIS_URL`` is set, so every worker and replica shares them; without Redis, each
+worker process counts its own (the budget is then up to the number of workers times the limit). A fault of the
+shared store never fails a request: the worker counts in its own memory until the store answers again.
+Operations endpoints are never limited.
 """
 
 from __future__ import annotations
 
-from flask import Flask, request
-from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
+import logging
+import math
+import re
+import time
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from flask import Flask
+from limits import RateLimitItem, parse
+from limits.storage import MemoryStorage, Storage, storage_from_string
+from limits.strategies import FixedWindowRateLimiter
 
 from ..config import Settings
 
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse
+    from _typeshed.wsgi import WSGIApplication as WsgiApp
+
 EXEMPT_PATHS = frozenset({"/healthz", "/readyz", "/metrics"})
+COSTLY = (
+    ("POST", re.compile(r"/v1/games/[^/]+/legal-moves")),
+    ("POST", re.compile(r"/v1/sessions/?")),
+)
+ENVIRON_KEY = "cardrules.rate_limit"
+_STORE_RETRY_SECONDS = 5.0
+log = logging.getLogger("service.ratelimit")
 
 
-def init_app(app: Flask, settings: Settings) -> Limiter | None:
+class RateLimit:
+    """WSGI middleware: spend one hit of the client's bucket (and of the costly bucket) before the app runs."""
+
+    def __init__(
+        self,
+        app: Flask,
+        wsgi_app: WsgiApp,
+        general: RateLimitItem,
+        costly: RateLimitItem | None,
+        storage: Storage,
+    ) -> None:
+        self.app, self.wsgi_app = app, wsgi_app
+        self.general, self.costly = general, costly
+        self.shared = FixedWindowRateLimiter(storage)
+        self.local = FixedWindowRateLimiter(MemoryStorage())
+        self.shared_is_local = isinstance(storage, MemoryStorage)
+        self.shared_down_until = 0.0
+
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        if environ.get("PATH_INFO", "") in EXEMPT_PATHS:
+            return self.wsgi_app(environ, start_response)
+        client = environ.get("REMOTE_ADDR") or "unknown"
+        buckets = [("client", self.general)]
+        if self.costly is not None and _is_costly(environ):
+            buckets.append(("costly", self.costly))
+        limiter = self.limiter()
+        for scope, item in buckets:
+            try:
+                allowed = limiter.hit(item, scope, client)
+            except Exception:  # the shared store is down: count locally for a while, never fail the request
+                log.warning("rate limit store unreachable, counting in process memory", exc_info=True)
+                self.shared_down_until = time.monotonic() + _STORE_RETRY_SECONDS
+                limiter = self.local
+                allowed = limiter.hit(item, scope, client)
+            if not allowed:
+                return self.refuse(environ, start_response, limiter, item, scope, client)
+        return self.wsgi_app(environ, start_response)
+
+    def limiter(self) -> FixedWindowRateLimiter:
+        if self.shared_is_local or time.monotonic() >= self.shared_down_until:
+            return self.shared
+        return self.local
+
+    def refuse(
+        self,
+        environ: dict[str, Any],
+        start_response: StartResponse,
+        limiter: FixedWindowRateLimiter,
+        item: RateLimitItem,
+        scope: str,
+        client: str,
+    ) -> Iterable[bytes]:
+        try:
+            reset = limiter.get_window_stats(item, scope, client).reset_time
+        except Exception:
+            reset = time.time() + item.get_expiry()
+        retry_after = max(1, math.ceil(reset - time.time()))
+        from .problems import problem_response
+
+        environ[ENVIRON_KEY] = scope
+        with self.app.request_context(environ):
+            response = problem_response(
+                429,
+                "rate_limited",
+                f"too many requests: {item} per client",
+                {"limit": str(item)},
+                headers={
+                    "Retry-After": str(retry_after),
+                    "RateLimit-Limit": str(item.amount),
+                    "RateLimit-Remaining": "0",
+                    "RateLimit-Reset": str(retry_after),
+                },
+            )
+        return response(environ, start_response)
+
+
+def _is_costly(environ: dict[str, Any]) -> bool:
+    method, path = environ.get("REQUEST_METHOD", ""), environ.get("PATH_INFO", "")
+    return any(method == wanted and pattern.fullmatch(path) for wanted, pattern in COSTLY)
+
+
+def init_app(app: Flask, settings: Settings) -> RateLimit | None:
+    """Wrap ``app.wsgi_app`` when ``RATE_LIMIT`` is set; a malformed limit stops the start with a clear error."""
     if not settings.rate_limit:
         return None
-    limiter = Limiter(
-        get_remote_address,
-        app=app,
-        default_limits=[settings.rate_limit],
-        default_limits_exempt_when=lambda: request.path in EXEMPT_PATHS,
-        storage_uri=settings.redis_url or "memory://",
-        storage_options={"socket_timeout": 1, "socket_connect_timeout": 1} if settings.redis_url else {},
-        in_memory_fallback_enabled=bool(settings.redis_url),
-        swallow_errors=True,
-        headers_enabled=True,
-        strategy="fixed-window",
-    )
+    general = _parse("RATE_LIMIT", settings.rate_limit)
+    costly = _parse("RATE_LIMIT_COSTLY", settings.rate_limit_costly) if settings.rate_limit_costly else None
+    if settings.redis_url:
+        found = storage_from_string(
+            settings.redis_url, socket_timeout=1, socket_connect_timeout=1, wrap_exceptions=True
+        )
+        if not isinstance(found, Storage):  # an async-only scheme (async+redis://...) cannot serve a WSGI app
+            raise ValueError(f"REDIS_URL {settings.redis_url!r} does not name a synchronous Redis")
+        storage: Storage = found
+    else:
+        storage = MemoryStorage()
+    limiter = RateLimit(app, app.wsgi_app, general, costly, storage)
+    app.wsgi_app = limiter  # type: ignore[method-assign]
     app.extensions["rate_limiter"] = limiter
     return limiter
+
+
+def _parse(name: str, value: str) -> RateLimitItem:
+    try:
+        return parse(value)
+    except ValueError as error:
+        raise ValueError(f"{name}={value!r} is not a rate limit such as 600/minute: {error}") from None
