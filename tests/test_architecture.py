@@ -68,3 +68,49 @@ def test_docs_page_works_offline(client: FlaskClient) -> None:
         assert not asset.startswith(("http:", "https:", "//")), asset
         with client.get(asset if asset.startswith("/") else "/docs/" + asset) as response:
             assert response.status_code == 200, asset
+
+
+def module_imports() -> dict[str, set[str]]:
+    """Each module of ``service`` and the modules of ``service`` it imports (at any depth of its code)."""
+    modules = {
+        ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): path
+        for path in (ROOT / "service").rglob("*.py")
+    }
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                base = package.split(".")
+                if node.level:
+                    base = base[: len(base) - node.level + 1]
+                    target = ".".join([*base, *([node.module] if node.module else [])])
+                else:
+                    target = node.module or ""
+                candidates = [target] + [f"{target}.{alias.name}" for alias in node.names]
+            elif isinstance(node, ast.Import):
+                candidates = [alias.name for alias in node.names]
+            else:
+                continue
+            found |= {candidate for candidate in candidates if candidate in modules and candidate != name}
+        graph[name] = found
+    return graph
+
+
+def test_the_modules_import_each_other_without_cycles() -> None:
+    graph = module_imports()
+    assert "service.engine.games" in graph["service.schemas.state"]  # the graph sees relative imports
+    done: set[str] = set()
+
+    def visit(module: str, path: tuple[str, ...]) -> None:
+        assert module not in path, " -> ".join((*path, module))
+        if module in done:
+            return
+        for imported in sorted(graph[module]):
+            if imported != module.rsplit(".", 1)[0]:  # a package's own __init__ is not a cycle
+                visit(imported, (*path, module))
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module, ())

@@ -11,6 +11,7 @@ from flask.json.provider import JSONProvider
 from werkzeug.exceptions import HTTPException
 
 from ..engine.errors import FieldProblem
+from .problems import ApiProblem
 
 
 class OrjsonProvider(JSONProvider):
@@ -24,10 +25,6 @@ class OrjsonProvider(JSONProvider):
         """``jsonify``: orjson's bytes straight into the response, without a detour through ``str``."""
         body = orjson.dumps(self._prepare_response_obj(args, kwargs))
         return Response(body, content_type="application/json")
-
-
-def dumps(obj: Any) -> bytes:
-    return orjson.dumps(obj)
 
 
 MAX_CONTAINERS = 5000
@@ -61,9 +58,6 @@ def _refused(
     problems: list[FieldProblem] | None = None,
     params: dict[str, Any] | None = None,
 ) -> Exception:
-    # Imported here, on the refusal path only: problems serialises with this module's dumps.
-    from .problems import ApiProblem
-
     return ApiProblem(status, code, detail, params=params, problems=problems)
 
 

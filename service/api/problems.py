@@ -9,6 +9,7 @@ import logging
 from functools import lru_cache
 from typing import Any
 
+import orjson
 from flask import Flask, Response, g, request
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.exceptions import HTTPException
@@ -17,7 +18,6 @@ from werkzeug.http import parse_accept_header
 from ..engine.errors import FieldProblem, IllegalMove, InvalidRules, InvalidState, RulesError
 from ..schemas.errors import RequestInvalid
 from . import i18n
-from .jsonio import dumps
 
 PROBLEM_TYPE = "https://cardrules.dev/problems/"
 MAX_ERRORS = 20
@@ -60,6 +60,14 @@ def best_language(header: str) -> str:
     return parse_accept_header(header, LanguageAccept).best_match(i18n.SUPPORTED, default="en") or "en"
 
 
+MAX_QUOTED = 200
+"""Characters of a caller's text (a field name, a method, a value) a problem quotes back; the rest is cut."""
+
+
+def quoted(text: str) -> str:
+    return text if len(text) <= MAX_QUOTED else text[:MAX_QUOTED] + "…"
+
+
 def problem_response(
     status: int,
     code: str,
@@ -70,24 +78,26 @@ def problem_response(
     headers: dict[str, str] | None = None,
 ) -> Response:
     lang = language()
-    params = params or {}
+    params = {name: quoted(value) if isinstance(value, str) else value for name, value in (params or {}).items()}
     title, localized = i18n.problem_text(code, lang, params)
     body: dict[str, Any] = {
         "type": PROBLEM_TYPE + code,
         "title": title,
         "status": status,
-        "detail": localized or detail,
+        "detail": quoted(localized or detail),
         "code": code,
     }
     if problems:
-        # A hostile body can be wrong in thousands of places; the first few say enough.
-        body["errors"] = [{"pointer": p.pointer, "message": p.message} for p in problems[:MAX_ERRORS]]
+        # A hostile body can be wrong in thousands of places; the first few say enough, each quoted within bounds.
+        body["errors"] = [
+            {"pointer": quoted(p.pointer), "message": quoted(p.message)} for p in problems[:MAX_ERRORS]
+        ]
         # Field messages name the value at fault in English whatever the problem's language (Content-Language).
         body["errors_language"] = FIELD_MESSAGES_LANGUAGE
     if extra:
         body.update(extra)
     # Content-Language and Vary are added for every response (observability.add_shared_headers).
-    response = Response(dumps(body), status=status, mimetype="application/problem+json")
+    response = Response(orjson.dumps(body), status=status, mimetype="application/problem+json")
     for name, value in (headers or {}).items():
         response.headers[name] = value
     return response
