@@ -17,6 +17,7 @@ from service.api.i18n import (
     reason_text,
 )
 from service.engine.cards import BY_CODE, DECK, Suit
+from service.engine.errors import Reason
 from service.engine.games import OPTIONS, PRESETS
 from service.engine.names import DECK_STYLES, LANGUAGES, card_name, rank_name, suit_name
 
@@ -120,6 +121,10 @@ PROBLEM_PARAMS: dict[str, tuple[str, ...]] = {
     "store_unavailable": (),
     "rate_limited": (),
     "internal_error": (),
+    "replay_not_finished": (),
+    "invalid_sealed_seed": (),
+    "unauthorized": (),
+    "length_required": (),
 }
 REASON_PARAMS: dict[str, tuple[str, ...]] = {
     "card_not_in_hand": ("card",),
@@ -138,6 +143,7 @@ REASON_PARAMS: dict[str, tuple[str, ...]] = {
     "exchange_stock_empty": (),
     "exchange_not_trump": ("card",),
     "move_kind": (),
+    "match_over": (),
 }
 SAMPLE: dict[str, object] = {
     "method": "PATCH",
@@ -226,6 +232,7 @@ def test_tables_cover_exactly_the_documented_codes() -> None:
     assert i18n.SUPPORTED == LANGUAGES
     assert set(i18n.PROBLEM_CODES) == set(PROBLEM_PARAMS)
     assert set(i18n.REASONS) == set(REASON_PARAMS)
+    assert set(Reason) <= set(i18n.REASONS)  # every reason the engine can give has its texts
 
 
 @pytest.mark.parametrize("language", SUPPORTED)
