@@ -78,8 +78,9 @@ def documents(draw: st.DrawFn) -> tuple[type[GameState], dict[str, Any]]:
         if where == "remove":
             document.pop(field, None)
         elif where == "match":
-            document["match"] = {**document["match"], draw(st.sampled_from(["scores", "target", "round", "over",
-                                                                             "winner", "extra"])): draw(ODD_VALUES)}
+            match = document.get("match")
+            key = draw(st.sampled_from(["scores", "target", "round", "over", "winner", "extra"]))
+            document["match"] = {**(match if isinstance(match, dict) else {}), key: draw(ODD_VALUES)}
         elif where == "item" and isinstance(document.get(field), list) and document[field]:
             items = list(document[field])
             items[draw(st.integers(min_value=0, max_value=len(items) - 1))] = draw(ODD_VALUES)
