@@ -3,15 +3,62 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+_SHA256_HEX = re.compile(r"[0-9a-f]{64}")
+
+
+def _flag(value: str | None) -> bool:
+    return (value or "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def state_dir(env: Mapping[str, str]) -> Path:
+    """What must outlive a restart lives here: ``$XDG_STATE_HOME/cardrules`` or ``~/.local/state/cardrules``."""
+    state = env.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(state) / "cardrules"
+
 
 def default_seed_key_file(env: Mapping[str, str]) -> str:
-    """``$XDG_STATE_HOME/cardrules/seed.key`` or ``~/.local/state/cardrules/seed.key``: kept across restarts."""
-    state = env.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return str(Path(state) / "cardrules" / "seed.key")
+    """The key that seals server-drawn seeds: one file, so every worker and every restart uses the same key."""
+    return str(state_dir(env) / "seed.key")
+
+
+def default_session_db(env: Mapping[str, str]) -> str:
+    """The embedded session store's file."""
+    return str(state_dir(env) / "sessions.sqlite3")
+
+
+def api_key_hashes(env: Mapping[str, str]) -> tuple[str, ...]:
+    """SHA-256 hex digests of the API keys that may create sessions (``API_KEYS`` and ``API_KEYS_FILE``).
+
+    Both hold digests separated by commas, spaces or newlines (``#`` starts a comment in the file); never
+    the keys themselves. Anything that is not 64 hex digits is refused at start-up.
+    """
+    text = env.get("API_KEYS", "")
+    path = env.get("API_KEYS_FILE")
+    if path:
+        lines = Path(path).read_text().splitlines()
+        text += "\n" + "\n".join(line.split("#", 1)[0] for line in lines)
+    digests = [item.lower() for item in re.split(r"[\s,]+", text) if item]
+    bad = [item for item in digests if not _SHA256_HEX.fullmatch(item)]
+    if bad:
+        raise ValueError("API_KEYS / API_KEYS_FILE must hold SHA-256 hex digests of the keys (64 hex digits)")
+    return tuple(dict.fromkeys(digests))
+
+
+def redis_password(env: Mapping[str, str]) -> str | None:
+    """``REDIS_PASSWORD``, or the first line of the file ``REDIS_PASSWORD_FILE`` names (a mounted Secret).
+
+    Used when ``REDIS_URL`` carries no password of its own; the URL's wins.
+    """
+    path = env.get("REDIS_PASSWORD_FILE")
+    if path:
+        lines = Path(path).read_text().splitlines()
+        return lines[0] if lines and lines[0] else None
+    return env.get("REDIS_PASSWORD") or None
 
 
 @dataclass(frozen=True)
@@ -33,7 +80,18 @@ class Settings:
     log_level: str = "INFO"
     # Server-drawn seeds (docs/fairness.md): the key that seals them, or the file that keeps it for every worker.
     seed_key: str | None = None
-    seed_key_file: str = ""
+    seed_key_file: str = field(default_factory=lambda: default_seed_key_file(os.environ))
+    # Sessions (docs/sessions.md): the store, who may create, and per-client quotas (0: no limit).
+    redis_cluster: bool = False
+    redis_password: str | None = None
+    session_db: str | None = None
+    session_max: int = 100_000
+    api_keys: tuple[str, ...] = ()
+    session_quota_live: int = 100
+    session_quota_creates: int = 30
+    session_key_quota_live: int = 10_000
+    session_key_quota_creates: int = 1_000
+    session_quota_window: int = 60
     extra: dict[str, object] = field(default_factory=dict)
 
     @classmethod
@@ -54,6 +112,18 @@ class Settings:
             log_level=env.get("LOG_LEVEL", cls.log_level),
             seed_key=env.get("SEED_KEY") or None,
             seed_key_file=env.get("SEED_KEY_FILE") or default_seed_key_file(env),
+            redis_cluster=_flag(env.get("REDIS_CLUSTER")),
+            redis_password=redis_password(env),
+            session_db=env.get("SESSION_DB") or default_session_db(env),
+            session_max=int(env.get("SESSION_MAX_SESSIONS", cls.session_max)),
+            api_keys=api_key_hashes(env),
+            session_quota_live=int(env.get("SESSION_QUOTA_LIVE", cls.session_quota_live)),
+            session_quota_creates=int(env.get("SESSION_QUOTA_CREATES", cls.session_quota_creates)),
+            session_key_quota_live=int(env.get("SESSION_KEY_QUOTA_LIVE", cls.session_key_quota_live)),
+            session_key_quota_creates=int(
+                env.get("SESSION_KEY_QUOTA_CREATES", cls.session_key_quota_creates)
+            ),
+            session_quota_window=int(env.get("SESSION_QUOTA_WINDOW_SECONDS", cls.session_quota_window)),
         )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,6 +16,15 @@ from service.app import create_app
 from service.storage import MemoryStore
 
 pytest_plugins = ["tests.redis_fixture"]
+
+# Apps made from the environment in tests: sessions and the seed key in throw-away files, not the user's state
+# directory, and no per-client quotas (the suites create hundreds of sessions from one address; tests/sessions
+# tests the quotas).
+_STATE = tempfile.mkdtemp(prefix="cardrules-test-")
+os.environ.setdefault("SESSION_DB", os.path.join(_STATE, "sessions.sqlite3"))
+os.environ.setdefault("SEED_KEY_FILE", os.path.join(_STATE, "seed.key"))
+os.environ.setdefault("SESSION_QUOTA_CREATES", "0")
+os.environ.setdefault("SESSION_QUOTA_LIVE", "0")
 
 settings.register_profile(
     "default", deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow], max_examples=60

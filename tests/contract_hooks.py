@@ -8,9 +8,14 @@ from typing import Any
 import schemathesis
 
 from service.app import create_app
+from service.storage import MemoryStore
 
 GAMES = ("scopa", "scopone", "escoba", "briscola")
-_DEALER = create_app({"TESTING": True}).test_client()
+_DEALER = create_app({"TESTING": True, "SESSION_STORE": MemoryStore(ttl_seconds=60)}).test_client()
+#: The owner token of every session a run created, by session id (sessions are reached by capability).
+OWNER_TOKENS: dict[str, str] = {}
+#: Sent for sessions this run did not create: well-formed, gives access to nothing.
+STRANGER_TOKEN = "s" * 43
 
 
 def dealt_state(game: str, seed: int) -> dict[str, Any]:
@@ -45,3 +50,23 @@ def map_case(context: schemathesis.HookContext, case: schemathesis.Case) -> sche
             legal = _DEALER.post(f"/v1/games/{game}/legal-moves", json={"state": case.body["state"]}).get_json()
             case.body["move"] = legal["moves"][seed % len(legal["moves"])]
     return case
+
+
+@schemathesis.hook
+def after_call(context: schemathesis.HookContext, case: schemathesis.Case, response: Any) -> None:
+    """Keep the owner token of each session created, so later calls on it (stateful links) are authorized."""
+    if case.operation.label == "POST /v1/sessions" and response.status_code == 201:
+        body = response.json()
+        OWNER_TOKENS[body["id"]] = body["tokens"]["owner"]
+
+
+@schemathesis.auth(refresh_interval=None).apply_to(path_regex="^/v1/sessions/")
+class SessionToken:
+    """Session operations carry the owner token of their session (a stranger's token for ids never created)."""
+
+    def get(self, case: schemathesis.Case, context: schemathesis.AuthContext) -> str:
+        session_id = str((case.path_parameters or {}).get("id"))
+        return OWNER_TOKENS.get(session_id, STRANGER_TOKEN)
+
+    def set(self, case: schemathesis.Case, data: str, context: schemathesis.AuthContext) -> None:
+        case.headers = {**(case.headers or {}), "Authorization": f"Bearer {data}"}

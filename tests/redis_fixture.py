@@ -9,6 +9,10 @@ Fixtures:
 * ``redis_control`` (function): the same handle, for tests that stop/start or pause/resume the server;
   whatever the test did, the server is running and answering again when the test ends.
 * ``fresh_namespace`` (function): a unique key namespace per test.
+* ``redis_cluster`` (session): a :class:`RedisClusterProcesses`, a local Redis Cluster of three masters, each
+  with one replica (six ``redis-server --cluster-enabled yes`` processes joined by ``redis-cli --cluster
+  create``); ``redis_cluster_url`` names one of its nodes. It needs ``redis-cli`` (Debian: redis-tools, which
+  the redis-server package pulls in); without it the cluster tests skip with a message saying so.
 
 The binary is looked up as ``$REDIS_SERVER_BIN``, then ``redis-server`` on ``PATH``, ``/usr/bin`` and
 ``/usr/sbin``. Without a binary the fixtures fail with a clear message, or skip when ``ALLOW_NO_REDIS=1``.
@@ -30,7 +34,7 @@ from pathlib import Path
 
 import pytest
 
-__all__ = ["RedisServer", "find_redis_server"]
+__all__ = ["RedisClusterProcesses", "RedisServer", "find_redis_server"]
 
 _START_TIMEOUT = 10.0
 _CANDIDATES = ("/usr/bin/redis-server", "/usr/sbin/redis-server", "/usr/local/bin/redis-server")
@@ -70,9 +74,12 @@ def _ping(port: int, timeout: float = 0.2) -> bool:
 class RedisServer:
     """A ``redis-server`` child process on a fixed port (no persistence, not daemonized)."""
 
-    def __init__(self, binary: str, workdir: Path, port: int | None = None) -> None:
+    def __init__(
+        self, binary: str, workdir: Path, port: int | None = None, extra_args: tuple[str, ...] = ()
+    ) -> None:
         self.binary = binary
         self.workdir = workdir
+        self.extra_args = extra_args
         self.port = port if port is not None else _free_port()
         self._proc: subprocess.Popen[bytes] | None = None
         self._paused = False
@@ -96,7 +103,7 @@ class RedisServer:
         """Start the server and wait (at most 10 s) until it answers PING."""
         if self.running:
             return
-        log_path = self.workdir / "redis.log"
+        log_path = self.workdir / f"redis-{self.port}.log"
         # fmt: off
         argv = [
             self.binary,
@@ -107,6 +114,7 @@ class RedisServer:
             "--daemonize", "no",
             "--dir", str(self.workdir),
             "--logfile", str(log_path),
+            *self.extra_args,
         ]
         # fmt: on
         self._proc = subprocess.Popen(
@@ -132,6 +140,13 @@ class RedisServer:
         if self._proc is None:
             return
         self.resume()
+        self._reap()
+
+    def kill(self) -> None:
+        """Crash the server (SIGKILL): no shutdown, no goodbye to cluster peers."""
+        if self._proc is not None and self._proc.poll() is None:
+            self.resume()
+            self._proc.kill()
         self._reap()
 
     def pause(self) -> None:
@@ -229,3 +244,142 @@ def redis_control(redis_server: RedisServer) -> Iterator[RedisServer]:
 @pytest.fixture
 def fresh_namespace() -> str:
     return f"test-{uuid.uuid4().hex}"
+
+
+# -- Redis Cluster -------------------------------------------------------------------------------------------
+
+
+def find_redis_cli() -> str | None:
+    """Path of ``redis-cli`` next to the server binary, on ``PATH`` or in ``/usr/bin``."""
+    server = find_redis_server()
+    if server:
+        sibling = Path(server).with_name("redis-cli")
+        if os.access(sibling, os.X_OK):
+            return str(sibling)
+    found = shutil.which("redis-cli")
+    if found:
+        return found
+    return "/usr/bin/redis-cli" if os.access("/usr/bin/redis-cli", os.X_OK) else None
+
+
+def _cluster_info(port: int) -> dict[str, str]:
+    """``CLUSTER INFO`` of one node as a dict ({} when it does not answer)."""
+    import redis
+
+    client = redis.Redis(host="127.0.0.1", port=port, socket_timeout=0.5, socket_connect_timeout=0.5)
+    try:
+        raw = client.execute_command("CLUSTER INFO")
+    except (redis.RedisError, OSError):
+        return {}
+    finally:
+        client.close()
+    if isinstance(raw, dict):  # redis-py parses the reply itself
+        return {str(key): str(value) for key, value in raw.items()}
+    text = raw.decode(errors="replace") if isinstance(raw, bytes) else str(raw)
+    return dict(line.strip().split(":", 1) for line in text.splitlines() if ":" in line)
+
+
+def _replica_in_sync(node: RedisServer) -> bool:
+    """A master, or a replica whose link to its master is up."""
+    import redis
+
+    client = redis.Redis(host="127.0.0.1", port=node.port, socket_timeout=0.5, socket_connect_timeout=0.5)
+    try:
+        info = client.info("replication")
+    except (redis.RedisError, OSError):
+        return False
+    finally:
+        client.close()
+    return info.get("role") == "master" or info.get("master_link_status") == "up"
+
+
+class RedisClusterProcesses:
+    """Six ``redis-server`` processes in cluster mode (3 masters, 3 replicas) on free ports, no persistence.
+
+    ``cluster-node-timeout`` is 1 s, so a killed master is replaced by its replica within a few seconds.
+    """
+
+    NODE_TIMEOUT_MS = 1000
+
+    def __init__(self, server: str, cli: str, workdir: Path) -> None:
+        self.cli = cli
+        self.nodes: list[RedisServer] = []
+        for _ in range(6):
+            port = _free_port()
+            bus = _free_port()
+            # fmt: off
+            extra = (
+                "--cluster-enabled", "yes",
+                "--cluster-config-file", f"nodes-{port}.conf",
+                "--cluster-node-timeout", str(self.NODE_TIMEOUT_MS),
+                "--cluster-port", str(bus),
+                "--cluster-require-full-coverage", "no",
+                # A replica may take over however long it has been cut off (the test kills masters on purpose).
+                "--cluster-replica-validity-factor", "0",
+                "--appendonly", "no",
+            )
+            # fmt: on
+            self.nodes.append(RedisServer(server, workdir, port, extra))
+
+    @property
+    def url(self) -> str:
+        return self.nodes[0].url.removesuffix("/0")
+
+    def start(self) -> None:
+        for node in self.nodes:
+            node.start()
+        addresses = [f"127.0.0.1:{node.port}" for node in self.nodes]
+        created = subprocess.run(
+            [self.cli, "--cluster", "create", *addresses, "--cluster-replicas", "1", "--cluster-yes"],
+            capture_output=True,
+            timeout=60,
+            check=False,
+        )
+        if created.returncode != 0:
+            raise RuntimeError(f"redis-cli --cluster create failed: {created.stdout[-2000:]!r} {created.stderr!r}")
+        self.wait_ok()
+
+    def wait_ok(self, timeout: float = 30.0) -> None:
+        """Wait until every running node reports ``cluster_state:ok`` and every replica is in sync."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            running = [node for node in self.nodes if node.running]
+            states = [_cluster_info(node.port).get("cluster_state") for node in running]
+            if states and all(state == "ok" for state in states) and all(map(_replica_in_sync, running)):
+                return
+            time.sleep(0.1)
+        raise RuntimeError("the Redis Cluster did not reach cluster_state:ok with its replicas in sync")
+
+    def stop(self) -> None:
+        for node in self.nodes:
+            node.stop()
+
+
+@pytest.fixture(scope="session")
+def redis_cluster() -> Iterator[RedisClusterProcesses]:
+    server = find_redis_server()
+    cli = find_redis_cli()
+    if server is None or cli is None:
+        message = (
+            "Redis Cluster tests need redis-server and redis-cli (Debian packages redis-server, redis-tools; "
+            "make test installs them when run as root)"
+        )
+        if os.environ.get("ALLOW_NO_REDIS") == "1" or (server is not None and cli is None):
+            pytest.skip(message)
+        pytest.fail(message, pytrace=False)
+    with tempfile.TemporaryDirectory(prefix="cardrules-cluster-") as tmp:
+        cluster = RedisClusterProcesses(server, cli, Path(tmp))
+        try:
+            cluster.start()
+        except RuntimeError as exc:
+            cluster.stop()
+            pytest.fail(f"could not start a Redis Cluster: {exc}", pytrace=False)
+        try:
+            yield cluster
+        finally:
+            cluster.stop()
+
+
+@pytest.fixture(scope="session")
+def redis_cluster_url(redis_cluster: RedisClusterProcesses) -> str:
+    return redis_cluster.url

@@ -1,30 +1,64 @@
-"""Server-side session snapshots (API.md, sessions): optimistic concurrency through ETag / If-Match.
+"""Server-side sessions (API.md, sessions): capabilities, not ids; optimistic concurrency through ETag / If-Match.
 
-A refused request changes nothing: a move is checked by the rules before the compare-and-set is attempted.
+Creating a session returns an owner token and one token per seat (``Authorization: Bearer``). Tokens are
+random secrets; the session record keeps only their SHA-256 digests, compared in constant time. The owner
+reads the full state, replaces it, deletes the session, plays for the seat to act and issues a new token
+for a seat (which revokes the old one). A seat token reads only its seat's view and legal moves and plays
+only when its seat is to act. The security model is written down in docs/sessions.md.
+
+Every check happens before anything is written: a refused request (401, 403, 412, 422, ...) changes nothing.
+Writes are a compare-and-set on the version that was read, authorized and computed on.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import logging
 import re
+import secrets
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
 from flask import Blueprint, Flask, Response, current_app, jsonify, request, url_for
 from marshmallow import fields
 
-from ..engine.errors import FieldProblem
+from ..config import Settings
+from ..engine.errors import FieldProblem, InvalidState, RulesError
+from ..engine.game import Game
+from ..engine.state import GameState
 from ..schemas import requests as schemas
+from ..schemas.errors import RequestInvalid
 from ..schemas.fields import Text
 from ..schemas.state import dump_state
-from ..storage import SessionNotFound, SessionStore, Snapshot, StoreUnavailable, VersionConflict
+from ..storage import (
+    Quota,
+    QuotaExceeded,
+    SessionCorrupt,
+    SessionNotFound,
+    SessionStore,
+    Snapshot,
+    StoreFull,
+    StoreUnavailable,
+    VersionConflict,
+)
+from ..storage.base import is_valid_session_id
 from ..usecases import checked_state
 from .common import dump_events, game_for, played, render_view
 from .jsonio import read_json
 from .problems import ApiProblem
 
 blueprint = Blueprint("sessions", __name__, url_prefix="/v1/sessions")
-VERSION_TAG = re.compile(r"[0-9]{1,18}")
+log = logging.getLogger("service.sessions")
+
 SEAT_PARAM = re.compile(r"[0-9]{1,2}")
+VERSION_TAG = re.compile(r"[1-9][0-9]{0,17}")
+# RFC 9110 8.8.3: entity-tag = [ "W/" ] DQUOTE *etagc DQUOTE; etagc = %x21 / %x23-7E / obs-text.
+ENTITY_TAG = re.compile(r'[ \t]*(W/)?"([\x21\x23-\x7e\x80-\xff]*)"[ \t]*')
+BEARER = re.compile(r"Bearer[ ]+([A-Za-z0-9._~+/-]{16,256}=*)[ ]*", re.IGNORECASE)
+TOKEN_BYTES = 32
+REALM = 'Bearer realm="cardrules sessions"'
 
 
 class CreateSession(schemas.Strict):
@@ -44,32 +78,115 @@ class SessionMove(schemas.Strict):
 CREATE_SESSION, REPLACE_SESSION, SESSION_MOVE = CreateSession(), ReplaceSession(), SessionMove()
 
 
+# -- tokens -------------------------------------------------------------------------------------------------
+
+
+def new_token() -> str:
+    """A fresh capability: 256 random bits, URL-safe."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def short_hash(value: str) -> str:
+    """What the logs may say about an id or a token: 12 hex digits of its SHA-256."""
+    return digest(value)[:12]
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who a bearer token says the caller is: the owner (``seat`` None) or one seat."""
+
+    seat: int | None
+
+    @property
+    def owner(self) -> bool:
+        return self.seat is None
+
+
+def bearer_token() -> str:
+    """The bearer token of the request, or 401 ``token_required`` (with ``WWW-Authenticate``)."""
+    header = request.headers.get("Authorization", "")
+    found = BEARER.fullmatch(header)
+    if found is None:
+        detail = (
+            "send the session's token: Authorization: Bearer <token>"
+            if not header
+            else "the Authorization header is not a bearer token of this service"
+        )
+        raise ApiProblem(401, "token_required", detail, headers={"WWW-Authenticate": REALM})
+    return found.group(1)
+
+
+def no_access() -> ApiProblem:
+    return ApiProblem(
+        403,
+        "invalid_token",
+        "this token gives no access to a session with this id: it was revoked or issued for another session, "
+        "or the session expired or was deleted",
+        headers={"WWW-Authenticate": REALM + ', error="invalid_token"'},
+    )
+
+
+def identify(token: str, auth: dict[str, Any]) -> Caller:
+    """Match a token against the session's digests in constant time (every digest is compared)."""
+    presented = digest(token).encode()
+    owner = hmac.compare_digest(presented, str(auth["owner"]).encode())
+    seat: int | None = None
+    for index, stored in enumerate(auth["seats"]):
+        if hmac.compare_digest(presented, str(stored).encode()):
+            seat = index
+    if owner:
+        return Caller(None)
+    if seat is not None:
+        return Caller(seat)
+    raise no_access()
+
+
+def require_owner(caller: Caller) -> None:
+    if not caller.owner:
+        raise ApiProblem(
+            403,
+            "owner_token_required",
+            "a seat token may only read its seat's view and legal moves and play its own turns",
+        )
+
+
+# -- the stored record ----------------------------------------------------------------------------------------
+
+
+#: A parsed If-Match: None for ``*``, else (weak, opaque tag) pairs.
+Preconditions = list[tuple[bool, str]] | None
+
+
+@dataclass
+class Loaded:
+    snapshot: Snapshot
+    game: str
+    state: dict[str, Any]
+    auth: dict[str, Any]
+    caller: Caller
+    preconditions: Preconditions = None
+
+    def version(self) -> int:
+        """The version a write replaces (If-Match checked against the stored one)."""
+        return matched_version(self.preconditions, self.snapshot.version)
+
+
 def store() -> SessionStore:
     found: SessionStore = current_app.extensions["session_store"]
     return found
 
 
+def settings() -> Settings:
+    found: Settings = current_app.config["SETTINGS"]
+    return found
+
+
 def etag(version: int) -> str:
     return f'"{version}"'
-
-
-def expected_version(session_id: str) -> int:
-    """The version named by If-Match: required for every write (428 without it).
-
-    ``*`` matches whatever version exists (RFC 9110); a weak tag never matches, as If-Match compares strongly.
-    """
-    header = request.headers.get("If-Match")
-    if not header:
-        raise ApiProblem(428, "precondition_required", "send If-Match with the session's ETag")
-    tag = header.strip()
-    if tag == "*":
-        current: Snapshot = call(store().get, session_id)
-        return current.version
-    if len(tag) >= 2 and tag[0] == tag[-1] == '"':
-        tag = tag[1:-1]  # the ETag as sent; a bare version number is taken too
-    if not VERSION_TAG.fullmatch(tag):
-        raise ApiProblem(412, "precondition_failed", "If-Match does not name a version of this session")
-    return int(tag)
 
 
 def call(action: Any, *args: Any) -> Any:
@@ -79,106 +196,368 @@ def call(action: Any, *args: Any) -> Any:
     except SessionNotFound as error:
         raise ApiProblem(404, "session_not_found", "no such session (unknown, deleted or expired)") from error
     except VersionConflict as error:
+        raise stale(error.current_version) from error
+    except SessionCorrupt as error:
+        raise corrupt(error.session_id, error.reason) from error
+    except QuotaExceeded as error:
+        what = "live sessions" if error.kind == "live" else "sessions created in this window"
         raise ApiProblem(
-            412,
-            "precondition_failed",
-            "the session has changed since that version",
-            {"current_version": error.current_version},
-            headers={"ETag": etag(error.current_version)},
+            429,
+            "session_quota_exceeded",
+            f"this client holds too many {what} (limit {error.limit}); delete finished sessions or wait",
+            {"quota": error.kind, "limit": error.limit},
+            headers={"Retry-After": str(error.retry_after)},
+        ) from error
+    except StoreFull as error:
+        raise ApiProblem(
+            507,
+            "store_full",
+            "the session store has no room for a new session; existing sessions still work",
+            headers={"Retry-After": str(error.retry_after)},
         ) from error
     except StoreUnavailable as error:
-        retry = str(getattr(error, "retry_after", 1))
         raise ApiProblem(
             503,
             "store_unavailable",
             "the session store is unavailable; try again shortly",
-            headers={"Retry-After": retry},
+            headers={"Retry-After": str(error.retry_after)},
         ) from error
 
 
-def document(game: str, state: dict[str, Any]) -> bytes:
-    return orjson.dumps({"game": game, "state": state})
+def stale(current: int) -> ApiProblem:
+    return ApiProblem(
+        412,
+        "precondition_failed",
+        "the session has changed since that version",
+        {"current_version": current},
+        headers={"ETag": etag(current)},
+    )
 
 
-def respond(snapshot: Snapshot, status: int = 200, extra: dict[str, Any] | None = None) -> Response:
-    stored = orjson.loads(snapshot.document)
-    response = jsonify({"id": snapshot.id, "version": snapshot.version, **stored, **(extra or {})})
-    response.status_code = status
+def corrupt(session_id: str, reason: str) -> ApiProblem:
+    log.error("session %s: stored record unreadable (%s)", short_hash(session_id), reason)
+    return ApiProblem(
+        500,
+        "session_corrupt",
+        "this session's stored record cannot be read; other sessions are not affected",
+    )
+
+
+def load(session_id: str, write: bool = False) -> Loaded:
+    """Authenticate the caller against the stored session: 404, 401 or 403 before anything else happens.
+
+    A malformed id names no session (404 without looking at the token); a well-formed one needs a token
+    (401), and a write a well-formed If-Match (428, 400), before the store is asked. A token that opens no
+    session with this id is a 403 whether or not the session exists, so an id alone (from a log, say) does
+    not tell whether its game is still on.
+    """
+    if not is_valid_session_id(session_id):
+        raise ApiProblem(404, "session_not_found", "no such session (unknown, deleted or expired)")
+    token = bearer_token()
+    preconditions = if_match() if write else None
+    try:
+        snapshot: Snapshot = call(store().get, session_id)
+    except ApiProblem as problem:
+        if problem.code == "session_not_found":
+            raise no_access() from problem
+        raise
+    try:
+        record = orjson.loads(snapshot.document)
+        game, state, auth = record["game"], record["state"], record["auth"]
+        if not (isinstance(game, str) and isinstance(state, dict) and isinstance(auth, dict)):
+            raise TypeError("record fields")
+        if not isinstance(auth.get("seats"), list) or not isinstance(auth.get("owner"), str):
+            raise TypeError("auth fields")
+    except (orjson.JSONDecodeError, KeyError, TypeError) as error:
+        raise corrupt(session_id, type(error).__name__) from error
+    return Loaded(snapshot, game, state, auth, identify(token, auth), preconditions)
+
+
+def engine_state(loaded: Loaded) -> tuple[Game, GameState]:
+    """The stored game and state, checked again: a stored state that no longer loads is a corrupt record."""
+    try:
+        game, _ = game_for(loaded.game)
+        return game, checked_state(game, loaded.state)
+    except (ApiProblem, RequestInvalid, InvalidState, RulesError) as error:
+        raise corrupt(loaded.snapshot.id, type(error).__name__) from error
+
+
+def document(game: str, state: dict[str, Any], auth: dict[str, Any]) -> bytes:
+    return orjson.dumps({"game": game, "state": state, "auth": auth})
+
+
+# -- If-Match (RFC 9110 13.1.1) ---------------------------------------------------------------------------
+
+
+def if_match() -> Preconditions:
+    """Read If-Match (RFC 9110 13.1.1) before the session is looked at: 428 without it, 400 when malformed.
+
+    ``*``, or a comma-separated list of entity tags (empty list elements are ignored, RFC 9110 5.6.1).
+    """
+    header = request.headers.get("If-Match")
+    if header is None or not header.strip():
+        raise ApiProblem(428, "precondition_required", "send If-Match with the session's ETag")
+    if header.strip() == "*":
+        return None
+    tags: list[tuple[bool, str]] = []
+    for element in header.split(","):
+        if not element.strip():
+            continue
+        found = ENTITY_TAG.fullmatch(element)
+        if found is None:
+            raise ApiProblem(
+                400,
+                "invalid_if_match",
+                'If-Match must be "*" or a list of entity tags: send the ETag as received, quotes included '
+                '(If-Match: "3")',
+                problems=[FieldProblem("/If-Match", 'a list of entity tags such as "3"')],
+            )
+        tags.append((found.group(1) is not None, found.group(2)))
+    return tags
+
+
+def matched_version(tags: Preconditions, current: int) -> int:
+    """The version a write may replace: ``current`` when If-Match matches it, else a 412.
+
+    ``*`` matches any existing session; a list matches when one of its tags is strongly equal to the current
+    ETag. A weak tag (``W/"3"``) never matches a write, and the 412 says so.
+    """
+    if tags is None or any(
+        not weak and VERSION_TAG.fullmatch(tag) and int(tag) == current for weak, tag in tags
+    ):
+        return current
+    if any(weak for weak, _ in tags):
+        raise ApiProblem(
+            412,
+            "weak_etag",
+            f'a weak entity tag (W/"...") never matches for a write: If-Match compares strongly; the '
+            f'current ETag is "{current}"',
+            {"current_version": current},
+            headers={"ETag": etag(current)},
+        )
+    raise stale(current)
+
+
+# -- responses ------------------------------------------------------------------------------------------------
+
+
+def session_body(snapshot: Snapshot, game: str, state: dict[str, Any], **extra: Any) -> Response:
+    response = jsonify(
+        {"id": snapshot.id, "version": snapshot.version, "game": game, "state": state, **extra}
+    )
     response.headers["ETag"] = etag(snapshot.version)
     return response
 
 
-def load_session(session_id: str) -> tuple[Snapshot, dict[str, Any]]:
-    snapshot: Snapshot = call(store().get, session_id)
-    return snapshot, orjson.loads(snapshot.document)
-
-
-@blueprint.post("")
-def create() -> Response:
-    data = schemas.load(CREATE_SESSION, read_json(current_app))
-    game, _ = game_for(data["game"])
-    state = checked_state(game, data["state"])
-    snapshot = call(store().create, document(game.name, dump_state(state)))
-    response = respond(snapshot, 201)
-    response.headers["Location"] = url_for("sessions.show", session_id=snapshot.id)
-    return response
-
-
-@blueprint.get("/<session_id>")
-def show(session_id: str) -> Response:
-    snapshot, _ = load_session(session_id)
-    return respond(snapshot)
-
-
-@blueprint.put("/<session_id>")
-def replace(session_id: str) -> Response:
-    version = expected_version(session_id)
-    data = schemas.load(REPLACE_SESSION, read_json(current_app))
-    _, stored = load_session(session_id)
-    game, _ = game_for(data.get("game", stored["game"]))
-    state = checked_state(game, data["state"])
-    snapshot = call(store().replace, session_id, version, document(game.name, dump_state(state)))
-    return respond(snapshot)
-
-
-@blueprint.delete("/<session_id>")
-def delete(session_id: str) -> Response:
-    version = expected_version(session_id)
-    call(store().delete, session_id, version)
-    return Response(status=204)
-
-
-@blueprint.post("/<session_id>/moves")
-def move(session_id: str) -> Response:
-    version = expected_version(session_id)
-    data = schemas.load(SESSION_MOVE, read_json(current_app))
-    snapshot, stored = load_session(session_id)
-    if snapshot.version != version:
-        call(_conflict, session_id, snapshot.version, version)
-    game, _ = game_for(stored["game"])
-    state = checked_state(game, stored["state"])
-    after, events = played(game, state, data["move"])
-    saved = call(store().replace, session_id, version, document(game.name, dump_state(after)))
-    return respond(saved, extra={"events": dump_events(events)})
-
-
-@blueprint.get("/<session_id>/view")
-def view(session_id: str) -> Response:
-    raw_seat = request.args.get("seat", "")
-    if not SEAT_PARAM.fullmatch(raw_seat):
+def seat_param(default: int | None) -> int:
+    raw = request.args.get("seat")
+    if raw is None:
+        if default is None:
+            raise ApiProblem(
+                400,
+                "validation_error",
+                "seat is required with the owner token",
+                problems=[FieldProblem("/seat", "required: the seat whose view to show")],
+            )
+        return default
+    if not SEAT_PARAM.fullmatch(raw):
         raise ApiProblem(
             400,
             "validation_error",
             "seat must be a seat number",
             problems=[FieldProblem("/seat", "must be an integer 0..3")],
         )
-    _, stored = load_session(session_id)
-    game, _ = game_for(stored["game"])
-    return render_view(game, checked_state(game, stored["state"]), int(raw_seat))
+    return int(raw)
 
 
-def _conflict(session_id: str, current: int, expected: int) -> None:
-    raise VersionConflict(session_id, current, expected)
+def seat_for(caller: Caller, players: int) -> int:
+    """The seat a read is about: a seat token's own (``?seat`` may only repeat it), or the owner's choice."""
+    seat = seat_param(caller.seat)
+    if caller.seat is not None and seat != caller.seat:
+        raise ApiProblem(
+            403,
+            "forbidden_seat",
+            f"this token is for seat {caller.seat}; it cannot read seat {seat}",
+            {"seat": caller.seat},
+        )
+    if not 0 <= seat < players:
+        raise RequestInvalid([FieldProblem("/seat", f"must be 0..{players - 1}")])
+    return seat
+
+
+# -- quotas and API keys -------------------------------------------------------------------------------------
+
+
+def creation_quota() -> Quota:
+    """Check the API key when keys are configured, and pick the client and the limits to count against."""
+    config = settings()
+    key = request.headers.get("X-API-Key")
+    if config.api_keys:
+        if not key:
+            raise ApiProblem(
+                401,
+                "api_key_required",
+                "creating a session needs an API key: X-API-Key: <key>",
+                headers={"WWW-Authenticate": 'ApiKey realm="cardrules sessions"'},
+            )
+        presented = digest(key).encode()
+        if not any([hmac.compare_digest(presented, known.encode()) for known in config.api_keys]):
+            raise ApiProblem(403, "invalid_api_key", "this API key is not accepted")
+        return Quota(
+            "k" + digest(key)[:24],
+            config.session_key_quota_live,
+            config.session_key_quota_creates,
+            config.session_quota_window,
+        )
+    address = request.remote_addr or "unknown"
+    return Quota(
+        "a" + digest(address)[:24],
+        config.session_quota_live,
+        config.session_quota_creates,
+        config.session_quota_window,
+    )
+
+
+# -- endpoints ------------------------------------------------------------------------------------------------
+
+
+@blueprint.after_request
+def no_store(response: Response) -> Response:
+    """Session answers hold secrets (tokens, hands): no cache, shared or private, may keep them."""
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@blueprint.post("")
+def create() -> Response:
+    quota = creation_quota()
+    data = schemas.load(CREATE_SESSION, read_json(current_app))
+    game, _ = game_for(data["game"])
+    state = checked_state(game, data["state"])
+    owner, seats = new_token(), [new_token() for _ in range(state.players)]
+    auth = {"owner": digest(owner), "seats": [digest(token) for token in seats]}
+    dumped = dump_state(state)
+    snapshot: Snapshot = call(store().create, document(game.name, dumped, auth), quota)
+    log.info("session %s created for client %s", short_hash(snapshot.id), quota.client[:9])
+    response = session_body(snapshot, game.name, dumped, tokens={"owner": owner, "seats": seats})
+    response.status_code = 201
+    response.headers["Location"] = url_for("sessions.show", session_id=snapshot.id)
+    return response
+
+
+@blueprint.get("/<session_id>")
+def show(session_id: str) -> Response:
+    loaded = load(session_id)
+    require_owner(loaded.caller)
+    return session_body(loaded.snapshot, loaded.game, loaded.state)
+
+
+@blueprint.put("/<session_id>")
+def replace(session_id: str) -> Response:
+    loaded = load(session_id, write=True)
+    require_owner(loaded.caller)
+    version = loaded.version()
+    data = schemas.load(REPLACE_SESSION, read_json(current_app))
+    game, _ = game_for(data.get("game", loaded.game))
+    state = checked_state(game, data["state"])
+    if state.players != len(loaded.auth["seats"]):
+        raise RequestInvalid(
+            [FieldProblem("/state/players", f"this session has {len(loaded.auth['seats'])} seats")]
+        )
+    dumped = dump_state(state)
+    snapshot = call(store().replace, session_id, version, document(game.name, dumped, loaded.auth))
+    return session_body(snapshot, game.name, dumped)
+
+
+@blueprint.delete("/<session_id>")
+def delete(session_id: str) -> Response:
+    loaded = load(session_id, write=True)
+    require_owner(loaded.caller)
+    call(store().delete, session_id, loaded.version())
+    return Response(status=204)
+
+
+@blueprint.post("/<session_id>/moves")
+def move(session_id: str) -> Response:
+    loaded = load(session_id, write=True)
+    version = loaded.version()
+    data = schemas.load(SESSION_MOVE, read_json(current_app))
+    game, state = engine_state(loaded)
+    caller = loaded.caller
+    if caller.seat is not None and not state.round_over and state.turn != caller.seat:
+        raise ApiProblem(
+            403,
+            "not_your_turn",
+            f"seat {state.turn} is to act; this token plays for seat {caller.seat}",
+            {"seat": caller.seat, "turn": state.turn},
+        )
+    after, events = played(game, state, data["move"])
+    dumped = dump_state(after)
+    saved: Snapshot = call(store().replace, session_id, version, document(game.name, dumped, loaded.auth))
+    if caller.seat is None:
+        return session_body(saved, game.name, dumped, events=dump_events(events))
+    view = render_view(game, after, caller.seat).get_json()
+    response = jsonify(
+        {
+            "id": saved.id,
+            "version": saved.version,
+            "game": game.name,
+            "view": view,
+            "events": dump_events(events),
+        }
+    )
+    response.headers["ETag"] = etag(saved.version)
+    return response
+
+
+@blueprint.get("/<session_id>/view")
+def view(session_id: str) -> Response:
+    loaded = load(session_id)
+    game, state = engine_state(loaded)
+    response = render_view(game, state, seat_for(loaded.caller, state.players))
+    response.headers["ETag"] = etag(loaded.snapshot.version)
+    return response
+
+
+@blueprint.get("/<session_id>/legal-moves")
+def legal_moves(session_id: str) -> Response:
+    """The legal moves of the seat to act; a seat token not on turn gets an empty list."""
+    loaded = load(session_id)
+    game, state = engine_state(loaded)
+    if loaded.caller.seat is not None or "seat" in request.args:
+        seat: int | None = seat_for(loaded.caller, state.players)
+    else:
+        seat = state.turn
+    answer: dict[str, Any] = {"seat": seat, "turn": state.turn, "moves": [], "total": 0, "truncated": False}
+    if seat is not None and seat == state.turn and not state.round_over:
+        found = game.legal_moves(state, None)
+        answer.update(
+            moves=[schemas.dump_move(item) for item in found.moves],
+            total=found.total,
+            truncated=len(found.moves) < found.total,
+        )
+    response = jsonify(answer)
+    response.headers["ETag"] = etag(loaded.snapshot.version)
+    return response
+
+
+@blueprint.post("/<session_id>/seats/<seat>/token")
+def rotate_seat_token(session_id: str, seat: str) -> Response:
+    """A new token for one seat (owner only); the seat's previous token stops working at once."""
+    loaded = load(session_id, write=True)
+    require_owner(loaded.caller)
+    version = loaded.version()
+    seats = list(loaded.auth["seats"])
+    if not SEAT_PARAM.fullmatch(seat) or int(seat) >= len(seats):
+        raise RequestInvalid([FieldProblem("/seat", f"must be 0..{len(seats) - 1}")])
+    token = new_token()
+    seats[int(seat)] = digest(token)
+    auth = {**loaded.auth, "seats": seats}
+    saved: Snapshot = call(store().replace, session_id, version, document(loaded.game, loaded.state, auth))
+    log.info("session %s: seat %s token replaced", short_hash(session_id), seat)
+    response = jsonify({"id": saved.id, "version": saved.version, "seat": int(seat), "token": token})
+    response.headers["ETag"] = etag(saved.version)
+    return response
 
 
 def init_app(app: Flask) -> None:

@@ -6,8 +6,17 @@ and the suggested HTTP mapping of its exceptions.
 
 from __future__ import annotations
 
+import logging
+import os
+import sqlite3
+import tempfile
+from pathlib import Path
+
 from .base import (
     CircuitOpen,
+    Quota,
+    QuotaExceeded,
+    SessionCorrupt,
     SessionNotFound,
     SessionStore,
     Snapshot,
@@ -18,14 +27,19 @@ from .base import (
 )
 from .memory import MemoryStore
 from .redis_store import RedisStore
+from .sqlite_store import SqliteStore
 
 __all__ = [
     "CircuitOpen",
     "MemoryStore",
+    "Quota",
+    "QuotaExceeded",
     "RedisStore",
+    "SessionCorrupt",
     "SessionNotFound",
     "SessionStore",
     "Snapshot",
+    "SqliteStore",
     "StoreError",
     "StoreFull",
     "StoreUnavailable",
@@ -34,13 +48,34 @@ __all__ = [
 ]
 
 
-def open_store(redis_url: str | None, ttl_seconds: int) -> SessionStore:
-    """Return a :class:`RedisStore` when ``redis_url`` is given (non-empty), else a :class:`MemoryStore`.
+log = logging.getLogger(__name__)
 
-    Creating a ``RedisStore`` does not connect: an unreachable Redis shows up later as
-    :class:`StoreUnavailable` from the calls and as ``"ok": False`` in :meth:`SessionStore.status`.
-    The memory store is per process (see :mod:`service.storage.memory`).
+
+def open_store(redis_url: str | None, ttl_seconds: int) -> SessionStore:
+    """The session store the configuration names (the rest of it comes from the environment).
+
+    * ``REDIS_URL`` set: a :class:`RedisStore` (``REDIS_CLUSTER=1``: through the Redis Cluster client;
+      ``REDIS_PASSWORD`` or ``REDIS_PASSWORD_FILE`` when the URL carries no password).
+      Creating it does not connect: an unreachable Redis shows up later as :class:`StoreUnavailable` and
+      as ``"ok": false`` in :meth:`SessionStore.status`.
+    * Otherwise the embedded, durable :class:`SqliteStore` in ``SESSION_DB`` (default
+      ``$XDG_STATE_HOME/cardrules/sessions.sqlite3``), shared by every worker of the host and kept across
+      restarts. When that directory cannot be created (a read-only home), the file goes to a private
+      directory under the system temporary directory instead, with a warning.
     """
+    from ..config import Settings
+
+    settings = Settings.from_env()
     if redis_url:
-        return RedisStore(redis_url, ttl_seconds)
-    return MemoryStore(ttl_seconds)
+        return RedisStore(
+            redis_url, ttl_seconds, cluster=settings.redis_cluster, password=settings.redis_password
+        )
+    path = settings.session_db or "sessions.sqlite3"
+    try:
+        return SqliteStore(path, ttl_seconds, max_sessions=settings.session_max)
+    except (OSError, sqlite3.Error) as exc:
+        if os.environ.get("SESSION_DB"):
+            raise
+        fallback = Path(tempfile.gettempdir()) / f"cardrules-{os.getuid()}" / "sessions.sqlite3"
+        log.warning("session store: cannot use %s (%s); using %s", path, type(exc).__name__, fallback)
+        return SqliteStore(fallback, ttl_seconds, max_sessions=settings.session_max)

@@ -16,7 +16,10 @@ exception                  HTTP
 ``SessionNotFound``        404 (unknown, malformed, deleted or expired id)
 ``VersionConflict``        412 Precondition Failed (stale ``If-Match``); ``current_version`` is
                            the version the client should re-read
-``StoreUnavailable``       503 with ``Retry-After: <retry_after>`` (``StoreFull`` included)
+``QuotaExceeded``          429 with ``Retry-After`` (the client's live-session or creation quota)
+``StoreFull``              507 Insufficient Storage (no room for a new session; existing ones work)
+``SessionCorrupt``         500 for that one session only (its record cannot be read)
+``StoreUnavailable``       503 with ``Retry-After: <retry_after>``
 =========================  ====================================================================
 """
 
@@ -30,6 +33,9 @@ from typing import Final, Protocol, runtime_checkable
 __all__ = [
     "SESSION_ID_BYTES",
     "CircuitOpen",
+    "Quota",
+    "QuotaExceeded",
+    "SessionCorrupt",
     "SessionNotFound",
     "SessionStore",
     "Snapshot",
@@ -107,11 +113,49 @@ class StoreUnavailable(StoreError):
         self.retry_after = max(1, int(retry_after))
 
 
-class StoreFull(StoreUnavailable):
-    """The in-memory store holds ``max_sessions`` live sessions; no new session can be created now.
+class StoreFull(StoreError):
+    """The store has no room for a new session (its session cap, a full disk, Redis at ``maxmemory``).
 
-    Existing sessions can still be read, written and deleted.
+    Existing sessions can still be read and deleted. Sessions are never evicted to make room.
     """
+
+    def __init__(self, message: str = "session store full", retry_after: int = 60) -> None:
+        super().__init__(message)
+        self.retry_after = max(1, int(retry_after))
+
+
+class SessionCorrupt(StoreError):
+    """The record of this one session cannot be read (wrong type, bad fields). Other sessions are fine."""
+
+    def __init__(self, session_id: str, reason: str = "unreadable record") -> None:
+        super().__init__(f"session record is corrupt ({reason})")
+        self.session_id = session_id
+        self.reason = reason
+
+
+class QuotaExceeded(StoreError):
+    """The client holds ``limit`` live sessions, or created ``limit`` in the current window (``kind``)."""
+
+    def __init__(self, kind: str, limit: int, retry_after: int) -> None:
+        super().__init__(f"session quota exceeded ({kind}: {limit})")
+        self.kind = kind
+        self.limit = limit
+        self.retry_after = max(1, int(retry_after))
+
+
+@dataclass(frozen=True, slots=True)
+class Quota:
+    """Per-client limits checked atomically by :meth:`SessionStore.create`.
+
+    ``client`` is an opaque short string (a hash of the caller's address or API key). ``max_live``: live
+    sessions the client may hold (0: no limit). ``max_creates`` per ``window_seconds``: creations (0: no
+    limit).
+    """
+
+    client: str
+    max_live: int = 0
+    max_creates: int = 0
+    window_seconds: int = 60
 
 
 class CircuitOpen(StoreUnavailable):
@@ -126,17 +170,19 @@ class SessionStore(Protocol):
     snapshot intact. Ids that are not well-formed simply raise :class:`SessionNotFound`.
     """
 
-    def create(self, document: bytes) -> Snapshot:
+    def create(self, document: bytes, quota: Quota | None = None) -> Snapshot:
         """Store ``document`` under a new unguessable id with version 1.
 
-        Raises :class:`StoreUnavailable` (or its subclass :class:`StoreFull`).
+        With a ``quota``, the session is counted against ``quota.client`` and refused with
+        :class:`QuotaExceeded` when the client is over either limit (checked and counted atomically).
+        Raises :class:`StoreFull` or :class:`StoreUnavailable`.
         """
         ...
 
     def get(self, session_id: str) -> Snapshot:
         """Return the current snapshot and restart its expiry countdown.
 
-        Raises :class:`SessionNotFound` or :class:`StoreUnavailable`.
+        Raises :class:`SessionNotFound`, :class:`SessionCorrupt` or :class:`StoreUnavailable`.
         """
         ...
 
@@ -159,7 +205,8 @@ class SessionStore(Protocol):
     def status(self) -> dict[str, object]:
         """Health summary for readiness probes; fast and never raises.
 
-        Always holds ``"backend"`` (``"redis"`` or ``"memory"``) and ``"ok"`` (bool); other keys are
+        Always holds ``"backend"`` (``"sqlite"``, ``"redis"`` or ``"memory"``) and ``"ok"`` (bool); a store
+        that cannot take new sessions says ``"full": True`` (and ``"ok": False``). Other keys are
         informative and JSON-serializable.
         """
         ...

@@ -1,8 +1,9 @@
 """In-process session store (development, tests, single-process deployments).
 
 The data lives in the memory of one process: with several gunicorn workers every worker has its own,
-disjoint set of sessions, and everything is lost on restart. Use
-:class:`~service.storage.redis_store.RedisStore` for anything else.
+disjoint set of sessions, and everything is lost on restart or worker recycling. The service never opens
+it by itself (the default is :class:`~service.storage.sqlite_store.SqliteStore`); tests pass it in as
+``SESSION_STORE`` where a fast, isolated store on a fake clock helps.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .base import (
+    Quota,
+    QuotaExceeded,
     SessionNotFound,
     Snapshot,
     StoreFull,
@@ -33,6 +36,7 @@ class _Entry:
     version: int
     document: bytes
     expires_at: float
+    client: str | None = None
 
 
 class MemoryStore:
@@ -67,6 +71,7 @@ class MemoryStore:
         self._lock = threading.Lock()
         # Ordered from the soonest to the latest expiry: every touch moves an entry to the end.
         self._entries: OrderedDict[str, _Entry] = OrderedDict()
+        self._creations: dict[tuple[str, float], int] = {}
 
     # -- helpers (call with the lock held) ---------------------------------------------------------------
 
@@ -95,11 +100,28 @@ class MemoryStore:
 
     # -- SessionStore ----------------------------------------------------------------------------------------
 
-    def create(self, document: bytes) -> Snapshot:
+    def _check_quota(self, quota: Quota, now: float) -> tuple[str, float] | None:
+        window_key = None
+        if quota.max_creates > 0:
+            window = max(1, quota.window_seconds)
+            window_end = float((int(now) // window + 1) * window)
+            window_key = (quota.client, window_end)
+            if self._creations.get(window_key, 0) >= quota.max_creates:
+                raise QuotaExceeded("creates", quota.max_creates, math.ceil(window_end - now))
+        if quota.max_live > 0:
+            mine = [e.expires_at for e in self._entries.values() if e.client == quota.client]
+            if len(mine) >= quota.max_live:
+                raise QuotaExceeded("live", quota.max_live, math.ceil(min(mine) - now))
+        return window_key
+
+    def create(self, document: bytes, quota: Quota | None = None) -> Snapshot:
         document = check_document(document)
         with self._lock:
             now = self._clock()
             self._sweep(now)
+            for key in [key for key in self._creations if key[1] <= now]:
+                del self._creations[key]
+            window_key = None if quota is None else self._check_quota(quota, now)
             if len(self._entries) >= self._max:
                 oldest = next(iter(self._entries.values()))
                 raise StoreFull(
@@ -109,7 +131,10 @@ class MemoryStore:
             session_id = new_session_id()
             while session_id in self._entries:  # pragma: no cover - 192 random bits
                 session_id = new_session_id()
-            self._entries[session_id] = _Entry(1, document, now + self._ttl)
+            client = None if quota is None else quota.client
+            self._entries[session_id] = _Entry(1, document, now + self._ttl, client)
+            if window_key is not None:
+                self._creations[window_key] = self._creations.get(window_key, 0) + 1
             return Snapshot(session_id, 1, document)
 
     def get(self, session_id: str) -> Snapshot:
@@ -148,7 +173,7 @@ class MemoryStore:
                 count = len(self._entries)
             return {
                 "backend": self.backend,
-                "ok": True,
+                "ok": count < self._max,
                 "sessions": count,
                 "max_sessions": self._max,
                 "full": count >= self._max,

@@ -3,17 +3,21 @@ stateful run over the session endpoints following the OpenAPI links."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import schemathesis
 from hypothesis import settings
 
 from service.app import create_app
+from service.config import Settings
 from service.storage import MemoryStore
 from tests import contract_hooks  # noqa: F401  (registers the hooks)
 
 ROOT = Path(__file__).resolve().parents[2]
-APP = create_app({"TESTING": True, "SESSION_STORE": MemoryStore(ttl_seconds=3600)})
+# Thousands of generated sessions from one address: the per-client quotas (tested in tests/sessions) are off here.
+NO_QUOTAS = replace(Settings.from_env(), session_quota_live=0, session_quota_creates=0)
+APP = create_app({"TESTING": True, "SESSION_STORE": MemoryStore(ttl_seconds=3600), "SETTINGS": NO_QUOTAS})
 schema = schemathesis.openapi.from_path(ROOT / "openapi.yaml")
 schema.app = APP
 @schema.exclude(path="/metrics").parametrize()

@@ -666,16 +666,24 @@ def test_odd_accept_language_still_answers(client: FlaskClient, language: str) -
 
 @pytest.fixture
 def session(client: FlaskClient) -> str:
+    """A session; the client then sends its owner token with every request."""
     response = client.post("/v1/sessions", json={"game": "scopa", "state": SCOPA})
     assert response.status_code == 201
+    client.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {response.get_json()['tokens']['owner']}"
     location: str = response.headers["Location"]
     return location
 
 
-@pytest.mark.parametrize("tag", ['"99999999999999999999999"', '"-1"', '"abc"', "1,2", '""', '"1" "2"', "W/", '"0x1"'])
-def test_odd_if_match_is_refused(client: FlaskClient, session: str, tag: str) -> None:
+@pytest.mark.parametrize(
+    ("tag", "status", "code"),
+    [('"99999999999999999999999"', 412, "precondition_failed"), ('"-1"', 412, "precondition_failed"),
+     ('"abc"', 412, "precondition_failed"), ('""', 412, "precondition_failed"), ('"0x1"', 412, "precondition_failed"),
+     ('W/"1"', 412, "weak_etag"), ("1,2", 400, "invalid_if_match"), ('"1" "2"', 400, "invalid_if_match"),
+     ("W/", 400, "invalid_if_match")],
+)
+def test_odd_if_match_is_refused(client: FlaskClient, session: str, tag: str, status: int, code: str) -> None:
     response = client.put(session, json={"state": SCOPA}, headers={"If-Match": tag})
-    assert_problem(response, 412, "precondition_failed")
+    assert_problem(response, status, code)
 
 
 @pytest.mark.parametrize("seat", ["x", "-1", "+1", "1 ", "1e0", "", "999", "0x1", "1.0"])

@@ -266,9 +266,9 @@ def test_largest_table_in_a_session(api: FlaskClient, game: str) -> None:
     state = big_table(game, 39 if game == "escoba" else 36, 1, hand=["1D"] if game == "escoba" else ["10D"])
     created = api.post("/v1/sessions", json={"game": game, "state": state})
     assert created.status_code == 201
-    location = created.headers["Location"]
-    timed(api, location)
-    timed(api, f"{location}/view?seat=0")
+    location, owner = created.headers["Location"], created.get_json()["tokens"]["owner"]
+    assert timed(api, location, Authorization=f"Bearer {owner}").status_code == 200
+    assert timed(api, f"{location}/view?seat=0", Authorization=f"Bearer {owner}").status_code == 200
 
 
 # -- the largest hands and stocks ------------------------------------------------------------------------------

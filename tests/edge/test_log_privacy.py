@@ -71,7 +71,7 @@ def test_the_direct_request_line_is_the_formatted_one(app: Flask, monkeypatch: p
     record.fields = {k: direct[k] for k in ("method", "path", "route", "status", "duration_ms", "request_id")}
     assert handler.formatter is not None
     assert json.loads(handler.formatter.format(record)) == direct
-    assert direct["status"] == 404 and direct["path"].startswith("/v1/sessions/sha256:")
+    assert direct["status"] == 401 and direct["path"].startswith("/v1/sessions/sha256:")  # no valid bearer token
 
 
 def test_any_other_listener_gets_records(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,19 +1,26 @@
-"""Fixtures for the session store tests: each contract test runs on MemoryStore and on a real Redis."""
+"""Fixtures for the session store tests: each contract test runs on MemoryStore, SqliteStore, a real Redis and a
+real Redis Cluster (both started by the test command)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 import redis
 
-from service.storage import MemoryStore, RedisStore, SessionStore
+from service.storage import MemoryStore, RedisStore, SessionStore, SqliteStore
 
-BACKENDS = ["memory", pytest.param("redis", marks=pytest.mark.redis)]
+BACKENDS = [
+    "memory",
+    "sqlite",
+    pytest.param("redis", marks=pytest.mark.redis),
+    pytest.param("cluster", marks=pytest.mark.redis),
+]
 
 
 class FakeClock:
-    """A monotonic clock the test moves by hand."""
+    """A clock the test moves by hand."""
 
     def __init__(self, start: float = 1000.0) -> None:
         self.now = start
@@ -35,18 +42,29 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture(params=BACKENDS)
-def make_store(request: pytest.FixtureRequest, clock: FakeClock) -> Iterator[StoreFactory]:
+def make_store(request: pytest.FixtureRequest, clock: FakeClock, tmp_path: Path) -> Iterator[StoreFactory]:
     """Build stores of the parametrized backend; ``ttl_seconds`` defaults to 60. All are closed afterwards.
 
-    Every Redis store made by one factory shares the test's namespace (so they see the same sessions).
+    Every store made by one factory shares the test's backend (one SQLite file, one Redis namespace), so they
+    see the same sessions, as the workers of one service do; memory stores are each on their own.
     """
     created: list[SessionStore] = []
-    if request.param == "redis":
-        url: str = request.getfixturevalue("redis_url")
+    if request.param in ("redis", "cluster"):
+        cluster = request.param == "cluster"
+        url: str = request.getfixturevalue("redis_cluster_url" if cluster else "redis_url")
         namespace: str = request.getfixturevalue("fresh_namespace")
 
         def factory(ttl_seconds: int = 60, **options: object) -> SessionStore:
-            store = RedisStore(url, ttl_seconds, namespace=namespace, **options)  # type: ignore[arg-type]
+            options.pop("max_sessions", None)
+            store = RedisStore(url, ttl_seconds, namespace=namespace, cluster=cluster, **options)  # type: ignore[arg-type]
+            created.append(store)
+            return store
+
+    elif request.param == "sqlite":
+        path = tmp_path / "sessions.sqlite3"
+
+        def factory(ttl_seconds: int = 60, **options: object) -> SessionStore:
+            store = SqliteStore(path, ttl_seconds, clock=clock, **options)  # type: ignore[arg-type]
             created.append(store)
             return store
 

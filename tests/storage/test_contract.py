@@ -1,4 +1,4 @@
-"""The SessionStore contract, run against MemoryStore and RedisStore alike."""
+"""The SessionStore contract, run against MemoryStore, SqliteStore, RedisStore and RedisStore on a Cluster alike."""
 
 from __future__ import annotations
 
@@ -10,10 +10,14 @@ from collections import Counter
 import pytest
 
 from service.storage import (
+    Quota,
+    QuotaExceeded,
+    SessionCorrupt,
     SessionNotFound,
     SessionStore,
     Snapshot,
     StoreError,
+    StoreFull,
     StoreUnavailable,
     VersionConflict,
 )
@@ -122,8 +126,9 @@ def test_malformed_id_is_not_found(store: SessionStore, bad_id: str) -> None:
 
 
 def test_errors_share_a_base_class() -> None:
-    for cls in (SessionNotFound, VersionConflict, StoreUnavailable):
+    for cls in (SessionNotFound, VersionConflict, StoreUnavailable, StoreFull, QuotaExceeded, SessionCorrupt):
         assert issubclass(cls, StoreError)
+    assert not issubclass(StoreFull, StoreUnavailable)  # a full store is not an outage (507, not 503)
     assert StoreUnavailable().retry_after >= 1
     assert StoreUnavailable("x", retry_after=0).retry_after == 1
 
@@ -244,7 +249,7 @@ def test_no_lost_updates_under_concurrent_read_modify_write(store: SessionStore)
     assert final.document == str(threads * increments).encode()
 
 
-def test_two_stores_on_one_backend_are_independent_for_memory_shared_for_redis(
+def test_two_stores_on_one_backend_are_independent_for_memory_shared_otherwise(
     make_store: StoreFactory,
 ) -> None:
     first, second = make_store(), make_store()
@@ -266,7 +271,7 @@ def test_two_stores_on_one_backend_are_independent_for_memory_shared_for_redis(
 
 def test_status_is_healthy_and_json_ready(store: SessionStore) -> None:
     status = store.status()
-    assert status["backend"] in {"memory", "redis"}
+    assert status["backend"] in {"memory", "sqlite", "redis"}
     assert status["ok"] is True
     json.dumps(status)
 
@@ -276,3 +281,34 @@ def test_close_is_idempotent(make_store: StoreFactory) -> None:
     store.create(DOC1)
     store.close()
     store.close()
+
+
+def test_live_quota_counts_per_client_and_frees_on_delete(store: SessionStore) -> None:
+    quota = Quota("alice", max_live=3)
+    mine = [store.create(DOC1, quota) for _ in range(3)]
+    with pytest.raises(QuotaExceeded) as info:
+        store.create(DOC1, quota)
+    assert info.value.kind == "live" and info.value.limit == 3 and info.value.retry_after >= 1
+    assert store.create(DOC1, Quota("bob", max_live=3)).version == 1  # another client is not affected
+    assert store.create(DOC1).version == 1  # nor is a creation without a quota
+    store.delete(mine[0].id, 1)
+    assert store.create(DOC1, quota).version == 1
+    for snap in mine[1:]:
+        assert store.get(snap.id) == snap  # a refused creation touched nothing
+
+
+def test_creation_rate_quota(store: SessionStore) -> None:
+    quota = Quota("carol", max_creates=4, window_seconds=3600)
+    created = [store.create(DOC1, quota) for _ in range(4)]
+    for snap in created:
+        store.delete(snap.id, 1)  # deleting does not give creations back
+    with pytest.raises(QuotaExceeded) as info:
+        store.create(DOC1, quota)
+    assert info.value.kind == "creates" and info.value.limit == 4
+    assert 1 <= info.value.retry_after <= 3600
+    assert store.create(DOC1, Quota("dave", max_creates=4, window_seconds=3600)).version == 1
+
+
+def test_zero_limits_mean_no_quota(store: SessionStore) -> None:
+    quota = Quota("erin", max_live=0, max_creates=0)
+    assert len({store.create(DOC1, quota).id for _ in range(20)}) == 20

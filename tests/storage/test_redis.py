@@ -11,9 +11,12 @@ from redis.crc import key_slot
 
 from service.storage import (
     CircuitOpen,
+    Quota,
     RedisStore,
+    SessionCorrupt,
     SessionNotFound,
     Snapshot,
+    StoreFull,
     StoreUnavailable,
     VersionConflict,
     open_store,
@@ -68,7 +71,7 @@ def test_one_hash_per_session_with_hash_tag(
     fields = raw_redis.hgetall(key)
     assert fields[b"v"] == b"1"
     assert fields[b"s"] == DOC1
-    assert set(fields) == {b"v", b"s", b"w"}
+    assert set(fields) == {b"v", b"s", b"w", b"c"}
     assert key_slot(key.encode()) == key_slot(snap.id.encode())  # Redis Cluster: slot of the id alone
     assert raw_redis.keys(f"{fresh_namespace}:*") == [key.encode()]
 
@@ -156,13 +159,13 @@ def test_replayed_writes_are_recognized(make_redis_store: Callable[..., RedisSto
     assert store._replace(keys=[key], args=[1, b"other", ttl, "token-b"]) == [0, 2]  # a real stale writer
     assert store.get(snap.id) == Snapshot(snap.id, 2, DOC2)
 
-    assert store._delete(keys=[key], args=[2, "token-c", 30_000]) == [1]
-    assert store._delete(keys=[key], args=[2, "token-c", 30_000]) == [1]  # replay: same answer
+    assert store._delete(keys=[key], args=[2, "token-c", 30_000]) == [1, b""]
+    assert store._delete(keys=[key], args=[2, "token-c", 30_000]) == [1, b""]  # replay: same answer
     assert store._delete(keys=[key], args=[2, "token-d", 30_000]) == [-1]  # someone else: not found
 
     other = store.create(DOC1)
     other_key = store.key_for(other.id)
-    assert store._create(keys=[other_key], args=[DOC2, ttl, "token-e"]) == 0  # id taken
+    assert store._create(keys=[other_key], args=[DOC2, ttl, "token-e", ""]) == 0  # id taken
     assert store.get(other.id) == other
 
 
@@ -358,3 +361,104 @@ def test_frozen_server_costs_one_timeout_per_call_even_on_new_connections(
         assert elapsed < BREAKER_CALL_BOUND
     finally:
         store.close()
+
+
+# -- honest failures ----------------------------------------------------------------------------------------
+
+
+def test_a_wrong_type_key_is_an_error_for_that_session_only(
+    make_redis_store: Callable[..., RedisStore], raw_redis: redis.Redis
+) -> None:
+    store = make_redis_store(breaker_threshold=1)
+    good = store.create(DOC1)
+    bad = store.create(DOC1)
+    raw_redis.delete(store.key_for(bad.id))
+    raw_redis.rpush(store.key_for(bad.id), b"not a hash")
+    for _ in range(5):
+        with pytest.raises(SessionCorrupt):
+            store.get(bad.id)
+        with pytest.raises(SessionCorrupt):
+            store.replace(bad.id, 1, DOC2)
+    assert store.breaker.state == "closed"  # not an outage: nobody else is refused
+    assert store.get(good.id) == good
+    assert store.status()["ok"] is True
+    store.delete(bad.id, 1)  # whoever may delete it can clear it
+    with pytest.raises(SessionNotFound):
+        store.get(bad.id)
+
+
+def test_an_unreadable_version_is_an_error_for_that_session_only(
+    make_redis_store: Callable[..., RedisStore], raw_redis: redis.Redis
+) -> None:
+    store = make_redis_store(breaker_threshold=1)
+    good = store.create(DOC1)
+    bad = store.create(DOC1)
+    raw_redis.hset(store.key_for(bad.id), "v", "garbage")
+    with pytest.raises(SessionCorrupt):
+        store.get(bad.id)
+    raw_redis.hset(store.key_for(bad.id), "v", "1.5")  # a number, but not a version
+    with pytest.raises(SessionCorrupt):
+        store.get(bad.id)
+    raw_redis.hset(store.key_for(bad.id), "v", "garbage")
+    with pytest.raises(SessionCorrupt):
+        store.replace(bad.id, 1, DOC2)
+    assert store.get(good.id) == good and store.breaker.state == "closed"
+
+
+def test_a_full_redis_is_store_full_not_unavailable(
+    make_redis_store: Callable[..., RedisStore], raw_redis: redis.Redis
+) -> None:
+    store = make_redis_store(breaker_threshold=1)
+    kept = store.create(DOC1)
+    policy = raw_redis.config_get("maxmemory-policy")["maxmemory-policy"]
+    raw_redis.config_set("maxmemory-policy", "noeviction")
+    raw_redis.config_set("maxmemory", 1)
+    try:
+        with pytest.raises(StoreFull):
+            store.create(DOC2)
+        assert store.breaker.state == "closed"
+        assert store.get(kept.id) == kept  # reads still work
+        status = store.status()
+        assert status["full"] is True and status["ok"] is False and "507" in str(status["error"])
+    finally:
+        raw_redis.config_set("maxmemory", 0)
+        raw_redis.config_set("maxmemory-policy", policy)
+    assert store.create(DOC2).version == 1
+
+
+def test_quota_keys_share_the_client_slot(
+    make_redis_store: Callable[..., RedisStore], raw_redis: redis.Redis
+) -> None:
+    store = make_redis_store()
+    live, creates = store.quota_keys("a0123")
+    assert key_slot(live.encode()) == key_slot(creates.encode()) == key_slot(b"a0123")
+    snap = store.create(DOC1, Quota("a0123", max_live=5, max_creates=5))
+    assert raw_redis.zscore(live, snap.id) is not None
+    assert raw_redis.get(creates) == b"1"
+    store.delete(snap.id, 1)
+    assert raw_redis.zscore(live, snap.id) is None  # the live slot is given back at once
+
+
+def test_a_password_outside_the_url(
+    redis_control: RedisServer, raw_redis: redis.Redis, fresh_namespace: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """REDIS_PASSWORD (or a mounted file) authenticates when REDIS_URL has no password; it is never shown."""
+    raw_redis.config_set("requirepass", "s3cret-pw")
+    try:
+        monkeypatch.setenv("REDIS_PASSWORD", "s3cret-pw")
+        with_password = open_store(redis_control.url, ttl_seconds=60)
+        monkeypatch.delenv("REDIS_PASSWORD")
+        without = RedisStore(redis_control.url, 60, namespace=fresh_namespace)
+        try:
+            snap = with_password.create(DOC1)
+            assert with_password.get(snap.id) == snap
+            with pytest.raises(StoreUnavailable) as info:
+                without.create(DOC1)
+            assert "s3cret" not in str(info.value)
+            status = without.status()
+            assert status["ok"] is False and "s3cret" not in repr(status)
+        finally:
+            with_password.close()
+            without.close()
+    finally:
+        raw_redis.config_set("requirepass", "")
