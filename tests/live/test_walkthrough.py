@@ -74,3 +74,41 @@ def test_python_walkthrough_plays_and_scores_a_round(
     assert result == expected(client, game, seed)
     if game in ("briscola", "brisca"):
         assert sum(side["points"]["card_points"] for side in result["sides"]) == 120
+
+
+def expected_match(client: FlaskClient, game: str, seed: int, players: int) -> dict[str, Any]:
+    """The match as the session script plays it, played statelessly in-process: the same deals and moves."""
+    state = client.post(f"/v1/games/{game}/deal", json={"players": players, "seed": seed}).get_json()["state"]
+    rounds = []
+    for number in range(1, 31):
+        moves = 0
+        while not state["round_over"]:
+            legal = client.post(f"/v1/games/{game}/legal-moves", json={"state": state}).get_json()["moves"]
+            move = next(move for move in legal if "card" in move)
+            state = client.post(f"/v1/games/{game}/play", json={"state": state, "move": move}).get_json()["state"]
+            moves += 1
+        score = client.post(f"/v1/games/{game}/score", json={"state": state}).get_json()
+        rounds.append({"round": number, "moves": moves, "totals": [side["total"] for side in score["sides"]]})
+        if score["match"]["over"]:
+            break
+        following = {"seed": f"{seed}-{number + 1}", "previous": state}
+        state = client.post(f"/v1/games/{game}/deal", json=following).get_json()["state"]
+    return {"game": game, "players": players, "rounds": rounds, "match": score["match"]}
+
+
+@pytest.mark.parametrize(("game", "seed", "players"), [("scopa", 42, 2), ("briscola", 5, 2), ("scopone", 9, 4)])
+def test_session_walkthrough_plays_a_whole_match_with_seat_tokens(
+    live_service: str, client: FlaskClient, game: str, seed: int, players: int
+) -> None:
+    done = subprocess.run(
+        [sys.executable, "examples/session_match.py", game, str(seed), str(players)],
+        cwd=ROOT,
+        env={**os.environ, "CARDRULES_URL": live_service},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result == expected_match(client, game, seed, players)
+    assert result["match"]["over"] is True
