@@ -18,9 +18,14 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PATH=/opt/venv/bin:$PATH \
     PORT=8000 \
     METRICS_PORT=9100 \
-    PROMETHEUS_MULTIPROC_DIR=/tmp/metrics
+    PROMETHEUS_MULTIPROC_DIR=/tmp/metrics \
+    XDG_STATE_HOME=/var/lib/cardrules
+# XDG_STATE_HOME: the embedded session store and the seed key live in /var/lib/cardrules/cardrules, the one
+# writable place a read-only root keeps (mount a volume there so sessions and the key survive the container).
 RUN groupadd --system --gid 10001 app \
-    && useradd --system --uid 10001 --gid app --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin app
+    && useradd --system --uid 10001 --gid app --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin app \
+    && install --directory --owner 10001 --group 10001 --mode 0700 /var/lib/cardrules
+VOLUME ["/var/lib/cardrules"]
 COPY --from=builder /opt/venv /opt/venv
 WORKDIR /app
 COPY deploy/gunicorn.conf.py deploy/gunicorn.conf.py

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from typing import Any
 
@@ -27,7 +28,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .api.jsonio import OrjsonProvider
     from .api.observability import init_app as init_observability
     from .api.ratelimit import init_app as init_rate_limit
-    from .fairness import SeedSealer, load_key
+    from .fairness import SeedSealer, load_key_or_fallback
     from .storage import open_store
 
     app.json = OrjsonProvider(app)
@@ -35,7 +36,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         settings.redis_url, settings.session_ttl_seconds
     )
     app.extensions["seed_sealer"] = app.config.get("SEED_SEALER") or SeedSealer(
-        load_key(settings.seed_key, settings.seed_key_file)
+        load_key_or_fallback(settings.seed_key, settings.seed_key_file, bool(os.environ.get("SEED_KEY_FILE")))
     )
     problems.register(app)
     # WSGI middleware, innermost first: the rate limit sits inside the bookkeeping, so a refused request still

@@ -25,9 +25,11 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+import logging
 import os
 import re
 import secrets
+import tempfile
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -44,6 +46,7 @@ _TOKEN_VERSION = b"\x01"
 _AAD = b"cardrules-sealed-seed-v1"
 _NONCE_BYTES = 12
 MAX_SEALED_CHARS = 1024
+log = logging.getLogger("service.fairness")
 
 
 class SealBroken(Exception):
@@ -144,6 +147,20 @@ class SeedSealer:
         )
 
 
+def load_key_or_fallback(configured: str | None, key_file: str, key_file_chosen: bool) -> bytes:
+    """``load_key``; when the default place cannot be written (a read-only home), a private directory under
+    the system's temporary directory instead, with a warning: the service still starts, and the log says that
+    the key lasts only as long as that directory. A ``SEED_KEY_FILE`` that was set explicitly must work."""
+    try:
+        return load_key(configured, key_file)
+    except OSError as error:
+        if key_file_chosen:
+            raise
+        fallback = Path(tempfile.gettempdir()) / f"cardrules-{os.getuid()}" / "seed.key"
+        log.warning("seed key: cannot use %s (%s); using %s", key_file, type(error).__name__, fallback)
+        return load_key(configured, str(fallback))
+
+
 def load_key(configured: str | None, key_file: str) -> bytes:
     """``SEED_KEY`` (64 hex digits) when set; else the key in ``key_file``, made once for every worker of a host."""
     if configured:
@@ -151,7 +168,7 @@ def load_key(configured: str | None, key_file: str) -> bytes:
             raise ValueError("SEED_KEY must be 64 hex digits (256 bits)")
         return bytes.fromhex(configured)
     path = Path(key_file)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     try:
         # O_EXCL: of several workers starting at once, exactly one writes the key; the others read it.
         descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
