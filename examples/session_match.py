@@ -2,9 +2,11 @@
 
 The backend creates the session and keeps the owner token; each player holds only the token of their own seat,
 reads their own view, asks for their legal moves and plays when it is their turn. Between rounds the backend
-scores the finished round and puts the next one into the session. Nobody but the backend ever holds the state.
+scores the finished round and has the service deal the next one into the session. Nobody but the backend ever
+holds the state; with the seed "server" nobody, the backend included, knows a round's seed before it is over.
 
     python examples/session_match.py [game] [seed] [players]   game: scopa (default), scopone, escoba, briscola
+                                                                seed: a number, a word, or server
     CARDRULES_URL=http://localhost:8000                         where the service runs (make run)
 """
 
@@ -49,9 +51,9 @@ def play_round(session: str, seats: list[str]) -> int:
 
 
 def play_match(game: str, seed: int | str, players: int) -> dict[str, Any]:
-    # The backend deals (the stateless deal endpoint) and creates the session; it keeps the owner token.
-    state = call("POST", f"/v1/games/{game}/deal", players=players, seed=seed).json()["state"]
-    created = call("POST", "/v1/sessions", game=game, state=state)
+    # The backend asks the service to deal into a new session, and keeps the owner token. With seed "server" the
+    # service draws the seed and shows only its commitment until the round is over.
+    created = call("POST", "/v1/sessions", game=game, deal={"players": players, "seed": seed})
     session, tokens = created.json()["id"], created.json()["tokens"]
     owner, seats = tokens["owner"], tokens["seats"]
     print(f"session for {players} players of {game}: each player gets tokens.seats[i]", file=sys.stderr)
@@ -60,15 +62,16 @@ def play_match(game: str, seed: int | str, players: int) -> dict[str, Any]:
         moves = play_round(session, seats)
         finished = call("GET", f"/v1/sessions/{session}", owner)
         score = call("POST", f"/v1/games/{game}/score", state=finished.json()["state"]).json()
-        rounds.append({"round": number, "moves": moves, "totals": [side["total"] for side in score["sides"]]})
+        played = {"round": number, "moves": moves, "totals": [side["total"] for side in score["sides"]]}
+        if "fairness" in finished.json():  # a server-drawn seed: now revealed, with the commitment to check
+            played["fairness"] = finished.json()["fairness"]
+        rounds.append(played)
         print(f"round {number} over after {moves} moves: match {score['match']['scores']}", file=sys.stderr)
         if score["match"]["over"]:
             break
-        # The next round of the match (the dealer moves on, the scores carry over), put in by the owner.
-        following = call(
-            "POST", f"/v1/games/{game}/deal", seed=f"{seed}-{number + 1}", previous=finished.json()["state"]
-        ).json()["state"]
-        call("PUT", f"/v1/sessions/{session}", owner, finished.headers["ETag"], state=following)
+        # The next round of the match (the dealer moves on, the scores carry over), dealt in the session.
+        following = "server" if seed == "server" else f"{seed}-{number + 1}"
+        call("POST", f"/v1/sessions/{session}/next-round", owner, finished.headers["ETag"], seed=following)
     last = call("GET", f"/v1/sessions/{session}", owner)
     call("DELETE", f"/v1/sessions/{session}", owner, last.headers["ETag"])
     return {"game": game, "players": players, "rounds": rounds, "match": score["match"]}

@@ -13,6 +13,7 @@ from ..engine.game import Game
 from ..engine.games import find_game
 from ..engine.scoring import RoundScore
 from ..engine.state import Event, GameState
+from ..fairness import SeedSealer
 from ..schemas import requests as schemas
 from ..schemas.errors import RequestInvalid
 from ..schemas.state import dump_value
@@ -27,6 +28,12 @@ def game_for(name: str) -> tuple[Game, str | None]:
     if found is None:
         raise ApiProblem(404, "unknown_game", f"there is no game {name!r}", {"game": name})
     return found
+
+
+def seed_sealer() -> SeedSealer:
+    """The sealer of server-drawn seeds, made once by the app from its key."""
+    sealer: SeedSealer = current_app.extensions["seed_sealer"]
+    return sealer
 
 
 def body(schema: Schema) -> dict[str, Any]:

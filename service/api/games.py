@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Flask, Response, current_app, jsonify
+from flask import Blueprint, Flask, Response, jsonify
 
 from .. import usecases
 from ..engine.errors import IllegalMove
-from ..fairness import SeedSealer
 from ..replay import replay as replay_moves
 from ..schemas import requests as schemas
 from ..schemas.state import dump_state
 from . import catalogue, i18n
-from .common import body, dump_events, dump_score, game_for, played, render_view
+from .common import body, dump_events, dump_score, game_for, played, render_view, seed_sealer
 from .metrics import count_move
 from .problems import ApiProblem, language
 
@@ -74,11 +73,6 @@ def replay(game_name: str) -> Response:
     if done.seed is not None:
         answer["seed"] = done.seed
     return jsonify(answer)
-
-
-def seed_sealer() -> SeedSealer:
-    sealer: SeedSealer = current_app.extensions["seed_sealer"]
-    return sealer
 
 
 @blueprint.post("/<game_name>/legal-moves")

@@ -22,15 +22,16 @@ from typing import Any
 
 import orjson
 from flask import Blueprint, Flask, Response, current_app, jsonify, request, url_for
-from marshmallow import fields
+from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ..config import Settings
 from ..engine.errors import FieldProblem, InvalidState, RulesError
 from ..engine.game import Game
 from ..engine.state import GameState
+from ..fairness import SALT
 from ..schemas import requests as schemas
 from ..schemas.errors import RequestInvalid
-from ..schemas.fields import Text
+from ..schemas.fields import Seed, Text
 from ..schemas.state import dump_state
 from ..storage import (
     Quota,
@@ -48,6 +49,7 @@ from ..usecases import checked_state
 from .common import dump_events, game_for, played, render_view
 from .jsonio import read_json
 from .problems import ApiProblem
+from .session_deals import deal_next_round, deal_session, fairness_answer
 
 blueprint = Blueprint("sessions", __name__, url_prefix="/v1/sessions")
 log = logging.getLogger("service.sessions")
@@ -63,7 +65,20 @@ REALM = 'Bearer realm="cardrules sessions"'
 
 class CreateSession(schemas.Strict):
     game = Text(max_length=32, required=True)
-    state = fields.Dict(required=True)
+    state = fields.Dict()
+    deal = fields.Dict()
+
+    @validates_schema
+    def state_or_deal(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if ("state" in data) == ("deal" in data):
+            raise ValidationError(
+                "give exactly one of 'state' (a state of yours) and 'deal' (dealt here)", "state"
+            )
+
+
+class NextRound(schemas.Strict):
+    seed = Seed(required=True)
+    salt = fields.String(validate=validate.Regexp(SALT, error="1 to 63 letters, digits or . _ ~ -"))
 
 
 class ReplaceSession(schemas.Strict):
@@ -76,6 +91,7 @@ class SessionMove(schemas.Strict):
 
 
 CREATE_SESSION, REPLACE_SESSION, SESSION_MOVE = CreateSession(), ReplaceSession(), SessionMove()
+NEXT_ROUND = NextRound()
 
 
 # -- tokens -------------------------------------------------------------------------------------------------
@@ -169,6 +185,8 @@ class Loaded:
     auth: dict[str, Any]
     caller: Caller
     preconditions: Preconditions = None
+    fairness: dict[str, str] | None = None
+    """The commitment and sealed seed of a round the service dealt with a seed it drew."""
 
     def version(self) -> int:
         """The version a write replaces (If-Match checked against the stored one)."""
@@ -268,9 +286,15 @@ def load(session_id: str, write: bool = False) -> Loaded:
             raise TypeError("record fields")
         if not isinstance(auth.get("seats"), list) or not isinstance(auth.get("owner"), str):
             raise TypeError("auth fields")
+        fairness = record.get("fairness")
+        if fairness is not None and not (
+            isinstance(fairness, dict)
+            and all(isinstance(fairness.get(k), str) for k in ("commitment", "sealed"))
+        ):
+            raise TypeError("fairness fields")
     except (orjson.JSONDecodeError, KeyError, TypeError) as error:
         raise corrupt(session_id, type(error).__name__) from error
-    return Loaded(snapshot, game, state, auth, identify(token, auth), preconditions)
+    return Loaded(snapshot, game, state, auth, identify(token, auth), preconditions, fairness)
 
 
 def engine_state(loaded: Loaded) -> tuple[Game, GameState]:
@@ -282,8 +306,23 @@ def engine_state(loaded: Loaded) -> tuple[Game, GameState]:
         raise corrupt(loaded.snapshot.id, type(error).__name__) from error
 
 
-def document(game: str, state: dict[str, Any], auth: dict[str, Any]) -> bytes:
-    return orjson.dumps({"game": game, "state": state, "auth": auth})
+def document(
+    game: str, state: dict[str, Any], auth: dict[str, Any], fairness: dict[str, str] | None = None
+) -> bytes:
+    record: dict[str, Any] = {"game": game, "state": state, "auth": auth}
+    if fairness is not None:
+        record["fairness"] = fairness
+    return orjson.dumps(record)
+
+
+def with_fairness(
+    answer: dict[str, Any], loaded_fairness: dict[str, str] | None, round_over: bool
+) -> dict[str, Any]:
+    """An answer about a server-dealt round carries ``fairness``: the commitment, and the seed once it is over."""
+    shown = fairness_answer(loaded_fairness, round_over)
+    if shown is not None:
+        answer["fairness"] = shown
+    return answer
 
 
 # -- If-Match (RFC 9110 13.1.1) ---------------------------------------------------------------------------
@@ -432,14 +471,19 @@ def no_store(response: Response) -> Response:
 def create() -> Response:
     quota = creation_quota()
     data = schemas.load(CREATE_SESSION, read_json(current_app))
-    game, _ = game_for(data["game"])
-    state = checked_state(game, data["state"])
+    game, alias_preset = game_for(data["game"])
+    fairness = None
+    if "deal" in data:
+        state, fairness = deal_session(game, alias_preset, data["deal"])
+    else:
+        state = checked_state(game, data["state"])
     owner, seats = new_token(), [new_token() for _ in range(state.players)]
     auth = {"owner": digest(owner), "seats": [digest(token) for token in seats]}
     dumped = dump_state(state)
-    snapshot: Snapshot = call(store().create, document(game.name, dumped, auth), quota)
+    snapshot: Snapshot = call(store().create, document(game.name, dumped, auth, fairness), quota)
     log.info("session %s created for client %s", short_hash(snapshot.id), quota.client[:9])
-    response = session_body(snapshot, game.name, dumped, tokens={"owner": owner, "seats": seats})
+    extra = with_fairness({"tokens": {"owner": owner, "seats": seats}}, fairness, state.round_over)
+    response = session_body(snapshot, game.name, dumped, **extra)
     response.status_code = 201
     response.headers["Location"] = url_for("sessions.show", session_id=snapshot.id)
     return response
@@ -449,7 +493,8 @@ def create() -> Response:
 def show(session_id: str) -> Response:
     loaded = load(session_id)
     require_owner(loaded.caller)
-    return session_body(loaded.snapshot, loaded.game, loaded.state)
+    extra = with_fairness({}, loaded.fairness, loaded.state.get("round_over") is True)
+    return session_body(loaded.snapshot, loaded.game, loaded.state, **extra)
 
 
 @blueprint.put("/<session_id>")
@@ -465,6 +510,7 @@ def replace(session_id: str) -> Response:
             [FieldProblem("/state/players", f"this session has {len(loaded.auth['seats'])} seats")]
         )
     dumped = dump_state(state)
+    # A state the owner brings was not dealt here: whatever the session proved about its last deal ends.
     snapshot = call(store().replace, session_id, version, document(game.name, dumped, loaded.auth))
     return session_body(snapshot, game.name, dumped)
 
@@ -493,19 +539,13 @@ def move(session_id: str) -> Response:
         )
     after, events = played(game, state, data["move"])
     dumped = dump_state(after)
-    saved: Snapshot = call(store().replace, session_id, version, document(game.name, dumped, loaded.auth))
+    record = document(game.name, dumped, loaded.auth, loaded.fairness)
+    saved: Snapshot = call(store().replace, session_id, version, record)
+    extra = with_fairness({"events": dump_events(events)}, loaded.fairness, after.round_over)
     if caller.seat is None:
-        return session_body(saved, game.name, dumped, events=dump_events(events))
+        return session_body(saved, game.name, dumped, **extra)
     view = render_view(game, after, caller.seat).get_json()
-    response = jsonify(
-        {
-            "id": saved.id,
-            "version": saved.version,
-            "game": game.name,
-            "view": view,
-            "events": dump_events(events),
-        }
-    )
+    response = jsonify({"id": saved.id, "version": saved.version, "game": game.name, "view": view, **extra})
     response.headers["ETag"] = etag(saved.version)
     return response
 
@@ -515,6 +555,8 @@ def view(session_id: str) -> Response:
     loaded = load(session_id)
     game, state = engine_state(loaded)
     response = render_view(game, state, seat_for(loaded.caller, state.players))
+    if loaded.fairness is not None:
+        response = jsonify(with_fairness(response.get_json(), loaded.fairness, state.round_over))
     response.headers["ETag"] = etag(loaded.snapshot.version)
     return response
 
@@ -553,11 +595,28 @@ def rotate_seat_token(session_id: str, seat: str) -> Response:
     token = new_token()
     seats[int(seat)] = digest(token)
     auth = {**loaded.auth, "seats": seats}
-    saved: Snapshot = call(store().replace, session_id, version, document(loaded.game, loaded.state, auth))
+    record = document(loaded.game, loaded.state, auth, loaded.fairness)
+    saved: Snapshot = call(store().replace, session_id, version, record)
     log.info("session %s: seat %s token replaced", short_hash(session_id), seat)
     response = jsonify({"id": saved.id, "version": saved.version, "seat": int(seat), "token": token})
     response.headers["ETag"] = etag(saved.version)
     return response
+
+
+@blueprint.post("/<session_id>/next-round")
+def next_round(session_id: str) -> Response:
+    """The next round of the match, dealt here from the finished one (owner only); ``"seed": "server"`` seals it."""
+    loaded = load(session_id, write=True)
+    require_owner(loaded.caller)
+    version = loaded.version()
+    data = schemas.load(NEXT_ROUND, read_json(current_app))
+    game, _ = engine_state(loaded)
+    state, fairness = deal_next_round(game, loaded.state, data)
+    dumped = dump_state(state)
+    saved: Snapshot = call(
+        store().replace, session_id, version, document(game.name, dumped, loaded.auth, fairness)
+    )
+    return session_body(saved, game.name, dumped, **with_fairness({}, fairness, state.round_over))
 
 
 def init_app(app: Flask) -> None:

@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from service.engine.games import resolve
+from service.fairness import commitment
 from tests.live.server import ROOT
 
 GAMES = [("scopa", 42), ("escoba", 7), ("briscola", 3), ("brisca", 11)]
@@ -112,3 +114,19 @@ def test_session_walkthrough_plays_a_whole_match_with_seat_tokens(
     result = json.loads(done.stdout)
     assert result == expected_match(client, game, seed, players)
     assert result["match"]["over"] is True
+
+
+def test_session_walkthrough_with_server_seeds_reveals_each_seed_that_was_committed(live_service: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "examples/session_match.py", "briscola", "server", "2"],
+        cwd=ROOT,
+        env={**os.environ, "CARDRULES_URL": live_service},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    (played,) = json.loads(done.stdout)["rounds"]
+    fairness = played["fairness"]
+    rules = dict(resolve("briscola").by_name)
+    assert commitment("briscola", 2, 1, 1, rules, fairness["seed"]) == fairness["seed_commitment"]

@@ -218,10 +218,12 @@ def forbidden_cases(table: Table, other: Table) -> list[tuple[str, str, str, dic
         ("GET", f"{p}/view", {}),
         ("GET", f"{p}/legal-moves", {}),
         ("POST", f"{p}/seats/0/token", match),
+        ("POST", f"{p}/next-round", match),
     ]
     cases: list[tuple[str, str, str, dict[str, str], Any, int, str]] = []
     for method, path, headers in no_token:
         body = {"state": state} if method == "PUT" else ({"move": card} if path.endswith("moves") else None)
+        body = {"seed": 1} if path.endswith("next-round") else body
         cases.append(
             (f"no token {method} {path[len(p) :] or '/'}", method, path, headers, body, 401, "token_required")
         )
@@ -362,6 +364,24 @@ def forbidden_cases(table: Table, other: Table) -> list[tuple[str, str, str, dic
             "validation_error",
         ),
         ("stale delete", "DELETE", p, bearer(owner, **{"If-Match": '"5"'}), None, 412, "precondition_failed"),
+        (
+            "seat deals the next round",
+            "POST",
+            f"{p}/next-round",
+            bearer(seat, **match),
+            {"seed": "server"},
+            403,
+            "owner_token_required",
+        ),
+        (
+            "next round before the last card",
+            "POST",
+            f"{p}/next-round",
+            bearer(owner, **match),
+            {"seed": "server"},
+            400,
+            "round_not_over",
+        ),
     ]
     return cases
 
@@ -375,7 +395,7 @@ def test_every_forbidden_action_is_refused_and_changes_nothing(
     for name, method, path, headers, body, status, code in forbidden_cases(table, other):
         kwargs: dict[str, Any] = {"headers": headers}
         if body is not None:
-            kwargs["json"] = body if "state" in body or method != "POST" else {"move": body}
+            kwargs["json"] = body if {"state", "seed"} & set(body) or method != "POST" else {"move": body}
             if "move" in body or "state" in body:
                 kwargs["json"] = body
         response = client.open(path, method=method, **kwargs)
