@@ -78,8 +78,9 @@ def replay(game: Game, alias_preset: str | None, data: dict[str, Any], sealer: S
             try:
                 following = game.next_round(state)
             except MatchOver as error:
-                refused = Refused(index, state.match.round, IllegalMove(Reason.MATCH_OVER, error.message))
-                break
+                # Not a move the rules refuse but a log that goes on past its end: the request is wrong.
+                problem = FieldProblem(f"/moves/{index}", f"{error.message}: no move may follow the last one")
+                raise RequestInvalid([problem], "match_over") from error
             state, events = game.deal(
                 following.rules, following.players, seed, following.dealer, following.match, following.deck
             )

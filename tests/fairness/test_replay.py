@@ -112,8 +112,9 @@ def test_moves_after_the_match_is_over_are_refused_at_the_first_of_them(client: 
     moves, final, _ = random_match("briscola", 2, 8)
     extra = [{"card": final.trump_card.code}]
     answer = client.post("/v1/games/briscola/replay", json={"players": 2, "seed": 8, "moves": moves + extra})
-    refused = answer.get_json()["refused"]
-    assert refused["move_index"] == len(moves) and refused["reason"] == "match_over"
+    assert answer.status_code == 400 and answer.mimetype == "application/problem+json"
+    assert answer.get_json()["code"] == "match_over"
+    assert [error["pointer"] for error in answer.get_json()["errors"]] == [f"/moves/{len(moves)}"]
 
 
 def test_an_unknown_game_is_a_404(client: FlaskClient) -> None:
