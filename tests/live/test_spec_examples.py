@@ -129,3 +129,24 @@ def test_the_bare_address_leads_to_the_docs(live_service: str) -> None:
     assert response.status_code == 302
     assert response.headers["Location"].endswith("/docs/")
     assert requests.get(live_service + "/", timeout=30).text.lower().count("swagger") > 0
+
+
+CREATE_SESSION = SPEC["paths"]["/v1/sessions"]["post"]
+SESSION_EXAMPLES = CREATE_SESSION["requestBody"]["content"]["application/json"]["examples"]
+
+
+@pytest.mark.parametrize("name", list(SESSION_EXAMPLES))
+def test_session_examples_create_the_session_they_describe(live_service: str, name: str) -> None:
+    """What "Try it out" sends for createSession makes a session: the posted state, or one dealt as asked."""
+    body = resolve(SESSION_EXAMPLES[name])["value"]
+    response = requests.post(f"{live_service}/v1/sessions", json=body, timeout=30)
+    assert response.status_code == 201, response.text
+    created = response.json()
+    assert created["game"] == body["game"] and len(created["tokens"]["seats"]) == created["state"]["players"]
+    if "state" in body:
+        documented_in(body["state"], created["state"])
+    else:
+        assert created["state"]["players"] == body["deal"]["players"]
+        server_drawn = body["deal"]["seed"] == "server"
+        assert ("fairness" in created) is server_drawn
+        assert not server_drawn or set(created["fairness"]) == {"seed_commitment"}
