@@ -1,6 +1,8 @@
 """/docs in a real browser: headless Chromium opens every operation, presses "Try it out" and "Execute" with what
 the page fills in (the first named example, the path parameter's first example), and reads the status the page
-shows. The session operations need an id and an If-Match the caller types in, so they are left to their own tests.
+shows. The session operations are driven the way a newcomer would: create a session with the prefilled example,
+read its id, tokens and ETag off the page, authorize with the owner token in the "Authorize" dialog, type the id
+and the current ETag into every other session operation, then authorize as a seat and play that seat's move.
 """
 
 from __future__ import annotations
@@ -8,12 +10,15 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 import yaml
 
 from tests.live.server import ROOT
+
+if TYPE_CHECKING:
+    from tests.live.browser import Answer, DocsPage
 
 SPEC: dict[str, Any] = yaml.safe_load((ROOT / "openapi.yaml").read_text())
 METHODS = ("get", "post", "put", "delete")
@@ -115,3 +120,132 @@ def test_try_it_out_gets_the_documented_status(
     assert cell.text.strip().split()[0] == str(status), block.find_element(
         By.CSS_SELECTOR, ".responses-inner"
     ).text[:2000]
+
+
+@pytest.fixture
+def docs(browser: Any, live_service: str) -> DocsPage:
+    """/docs loaded afresh: nothing authorized, nothing tried out."""
+    from tests.live.browser import DocsPage
+
+    page = DocsPage(browser)
+    page.open(live_service)
+    return page
+
+
+def expect(answer: Answer, status: int, step: str) -> Answer:
+    """The answer, once its status is the expected one (else the failure shows what the page showed)."""
+    assert answer.status == status, f"{step}: {answer.status} {answer.text[:2000]}\n{answer.curl}"
+    return answer
+
+
+def session_call(
+    docs: DocsPage,
+    operation_id: str,
+    session_id: str,
+    etag: str | None = None,
+    body: Any = None,
+    **parameters: str,
+) -> Answer:
+    """Try out one session operation with the id (and If-Match, the body, other parameters) typed into the page."""
+    block = docs.operation("sessions", operation_id)
+    docs.parameter(block, "id", session_id)
+    if etag is not None:
+        docs.parameter(block, "If-Match", etag)
+    for name, value in parameters.items():
+        docs.parameter(block, name, value)
+    if body is not None:
+        docs.body(block, body)
+    return docs.execute(block)
+
+
+def tracked_etag(answer: Answer, version: int) -> str:
+    """The ETag the page shows for an answer, checked against the version it names."""
+    assert answer.etag == f'"{version}"', answer.headers
+    return answer.etag
+
+
+def test_try_it_out_drives_a_session(docs: DocsPage) -> None:
+    """Every session operation answers its documented status when driven through the page, owner and seat alike."""
+    created = expect(docs.execute(docs.operation("sessions", "createSession")), 201, "createSession")
+    session_id: str = created.body["id"]
+    owner: str = created.body["tokens"]["owner"]
+    seats: list[str] = list(created.body["tokens"]["seats"])
+    version: int = created.body["version"]
+    etag = tracked_etag(created, version)
+    assert len(seats) == created.body["state"]["players"] == 2
+
+    docs.authorize(owner)
+    full = expect(session_call(docs, "getSession", session_id), 200, "getSession (owner)")
+    assert full.body["state"] == created.body["state"]
+    assert tracked_etag(full, version) == etag
+    dealt: dict[str, Any] = full.body["state"]
+
+    view = expect(session_call(docs, "viewSession", session_id, seat="0"), 200, "viewSession (owner, seat 0)")
+    assert view.body["seat"] == 0
+    assert view.body["hand"] == dealt["hands"][0]
+    assert "stock" not in view.body
+
+    legal = expect(session_call(docs, "sessionLegalMoves", session_id), 200, "sessionLegalMoves (owner)")
+    assert legal.body["seat"] == legal.body["turn"] == dealt["turn"]
+    assert legal.body["moves"]
+
+    played = expect(
+        session_call(docs, "playInSession", session_id, etag, {"move": legal.body["moves"][0]}),
+        200,
+        "playInSession (owner)",
+    )
+    version += 1
+    assert played.body["version"] == version
+    assert played.body["events"]
+    etag = tracked_etag(played, version)
+
+    rotated = expect(
+        session_call(docs, "rotateSeatToken", session_id, etag, seat="0"), 200, "rotateSeatToken (seat 0)"
+    )
+    version += 1
+    assert rotated.body["seat"] == 0
+    assert rotated.body["token"] != seats[0]
+    revoked, seats[0] = seats[0], rotated.body["token"]
+    etag = tracked_etag(rotated, version)
+
+    early = expect(
+        session_call(docs, "nextRoundInSession", session_id, etag), 400, "nextRoundInSession (round not over)"
+    )
+    assert early.body["code"] == "round_not_over"
+
+    replaced = expect(
+        session_call(docs, "replaceSession", session_id, etag, {"game": "briscola", "state": dealt}),
+        200,
+        "replaceSession (back to the deal)",
+    )
+    version += 1
+    assert replaced.body["state"] == dealt
+    etag = tracked_etag(replaced, version)
+
+    turn: int = dealt["turn"]
+    docs.authorize(seats[turn])
+    refused = expect(session_call(docs, "getSession", session_id), 403, "getSession (seat token)")
+    assert refused.body["code"] == "owner_token_required"
+    own = expect(session_call(docs, "sessionLegalMoves", session_id), 200, "sessionLegalMoves (seat token)")
+    assert own.body["seat"] == turn
+    assert own.body["moves"]
+    moved = expect(
+        session_call(docs, "playInSession", session_id, etag, {"move": own.body["moves"][0]}),
+        200,
+        "playInSession (seat token)",
+    )
+    version += 1
+    assert moved.body["view"]["seat"] == turn
+    assert "state" not in moved.body
+    etag = tracked_etag(moved, version)
+
+    docs.authorize(revoked)
+    stale = expect(
+        session_call(docs, "viewSession", session_id, seat="0"), 403, "viewSession (rotated-out token)"
+    )
+    assert stale.body["code"] == "invalid_token"
+
+    docs.authorize(owner)
+    expect(session_call(docs, "deleteSession", session_id, etag), 204, "deleteSession")
+    gone = expect(session_call(docs, "getSession", session_id), 403, "getSession (deleted)")
+    assert gone.body["code"] == "invalid_token"
