@@ -36,17 +36,18 @@ def expected(client: FlaskClient, game: str, seed: int) -> dict[str, Any]:
     }
 
 
-def run(command: list[str], base: str) -> dict[str, Any]:
+def run(command: list[str], base: str, said: str = "round over after") -> dict[str, Any]:
+    """Run an example script against ``base``: it succeeds, says ``said`` on stderr, and prints JSON."""
     done = subprocess.run(
         command,
         cwd=ROOT,
         env={**os.environ, "CARDRULES_URL": base},
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=600,
     )
     assert done.returncode == 0, done.stderr
-    assert "round over after" in done.stderr
+    assert said in done.stderr
     result: dict[str, Any] = json.loads(done.stdout)
     return result
 
@@ -102,31 +103,15 @@ def expected_match(client: FlaskClient, game: str, seed: int, players: int) -> d
 def test_session_walkthrough_plays_a_whole_match_with_seat_tokens(
     live_service: str, client: FlaskClient, game: str, seed: int, players: int
 ) -> None:
-    done = subprocess.run(
-        [sys.executable, "examples/session_match.py", game, str(seed), str(players)],
-        cwd=ROOT,
-        env={**os.environ, "CARDRULES_URL": live_service},
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert done.returncode == 0, done.stderr
-    result = json.loads(done.stdout)
+    command = [sys.executable, "examples/session_match.py", game, str(seed), str(players)]
+    result = run(command, live_service, said="round 1 over after")
     assert result == expected_match(client, game, seed, players)
     assert result["match"]["over"] is True
 
 
 def test_session_walkthrough_with_server_seeds_reveals_each_seed_that_was_committed(live_service: str) -> None:
-    done = subprocess.run(
-        [sys.executable, "examples/session_match.py", "briscola", "server", "2"],
-        cwd=ROOT,
-        env={**os.environ, "CARDRULES_URL": live_service},
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert done.returncode == 0, done.stderr
-    (played,) = json.loads(done.stdout)["rounds"]
+    command = [sys.executable, "examples/session_match.py", "briscola", "server", "2"]
+    (played,) = run(command, live_service, said="round 1 over after")["rounds"]
     fairness = played["fairness"]
     rules = dict(resolve("briscola").by_name)
     assert commitment("briscola", 2, 1, 1, rules, fairness["seed"]) == fairness["seed_commitment"]
