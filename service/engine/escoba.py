@@ -59,11 +59,9 @@ class Escoba(FishingGame):
     rulebook = RuleBook("escoba", ESCOBA_OPTIONS, ESCOBA_PRESETS)
 
     def capture_sets(self, rules: Rules, card: Card, index: TableIndex) -> CaptureSets:
-        total = ESCOBA_SUM - card.rank
+        rank = card.rank
         choice: str = rules.by_name["capture_choice"]
-        smallest = self.smallest_capture
-        sizes = index.sizes(total, smallest, choice)
-        return CaptureSets(index, total, sizes, None, BY_SUM, choice, smallest, card.rank)
+        return CaptureSets(index, ESCOBA_SUM - rank, None, BY_SUM, choice, self.smallest_capture, rank)
 
     def fourth_point(self, rules: Rules) -> str:
         return "primiera" if rules.by_name["fourth_point"] == "primiera" else "sevens"

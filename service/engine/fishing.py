@@ -30,6 +30,8 @@ NO_SIZE: frozenset[int] = frozenset()
 # Legal-move lists build thousands of captures: made straight from their fields, without the named tuple's
 # Python-level constructor.
 new_capture = partial(tuple.__new__, Capture)
+# Every play makes a state: made the same way.
+new_state = partial(tuple.__new__, FishingState)
 
 MAX_LISTED_MOVES = 2000
 """Adversarial tables can allow tens of thousands of capture sets; ``total`` still counts them all."""
@@ -75,9 +77,6 @@ class TableIndex:
             self._masks = search.size_masks(self.values)
         return self._masks
 
-    def reaches(self, total: int) -> bool:
-        return 0 < total <= search.MAX_SUM and bool(self.sums >> total & 1)
-
     def sizes(self, total: int, smallest: int, choice: str) -> frozenset[int] | None:
         """Subset sizes a capture may have after ``capture_choice`` (RULES.md 3: free | most | fewest).
 
@@ -112,8 +111,9 @@ class CaptureSets:
     """The capture sets one card has on one table: listed lazily, counted without listing, and checked.
 
     One object answers "which sets are there", "is this set one of them" and "why not": listing, checking
-    and the refusal reason cannot disagree. ``sizes`` None means any size; ``fixed`` holds sets known without
-    a search (rank matches, ace takes all). ``played_value`` counts the played card into the sum (Escoba's 15).
+    and the refusal reason cannot disagree. ``fixed`` holds sets known without a search (rank matches, ace takes
+    all); otherwise the sets are the subsets of the table summing to ``total`` that ``capture_choice`` allows, of
+    the sizes in ``sizes`` (None: any size). ``played_value`` counts the played card into the sum (Escoba's 15).
     """
 
     __slots__ = ("any", "choice", "fixed", "index", "kind", "played_value", "sizes", "smallest", "total")
@@ -122,22 +122,30 @@ class CaptureSets:
         self,
         index: TableIndex,
         total: int,
-        sizes: frozenset[int] | None,
         fixed: tuple[tuple[Card, ...], ...] | None = None,
         kind: str = BY_SUM,
         choice: str = "free",
         smallest: int = 1,
         played_value: int = 0,
     ) -> None:
-        self.index, self.total, self.sizes, self.fixed = index, total, sizes, fixed
-        self.kind, self.choice, self.smallest, self.played_value = kind, choice, smallest, played_value
-        # Whether there is any set at all: asked of every card at every turn, so worked out once.
+        self.index = index
+        self.total = total
+        self.fixed = fixed
+        self.kind = kind
+        self.choice = choice
+        self.smallest = smallest
+        self.played_value = played_value
+        # Whether there is any set at all: asked of every card at every turn, so worked out once. One of these is
+        # made for every card at every turn too, so the sum test is written out here rather than asked of the index.
         if fixed is not None:
+            self.sizes: frozenset[int] | None = NO_SIZE
             self.any = bool(fixed)
-        elif sizes is not None:
-            self.any = bool(sizes)
+        elif choice == "free":  # every subset reaching the sum is a capture
+            self.sizes = None
+            self.any = 0 < total <= search.MAX_SUM and bool(index.sums >> total & 1)
         else:
-            self.any = index.reaches(total)
+            self.sizes = sizes = index.sizes(total, smallest, choice)
+            self.any = bool(sizes)
 
     def __iter__(self) -> Iterator[tuple[Card, ...]]:
         if self.fixed is not None:
@@ -170,10 +178,8 @@ class CaptureSets:
         size_ok = self.sizes is None or len(taken) in self.sizes
         return size_ok and sum([card.rank for card in taken]) == self.total
 
-    def refusal(self, card: Card, taken: tuple[Card, ...]) -> IllegalMove | None:
-        """None when ``taken`` is one of the sets, else the rule that refuses it (RULES.md 3-5)."""
-        if self.allows(taken):
-            return None
+    def refusal(self, card: Card, taken: tuple[Card, ...]) -> IllegalMove:
+        """The rule that refuses ``taken``, a set of table cards ``allows`` refuses (RULES.md 3-5)."""
         params: dict[str, object] = {"card": card.code, "capture": codes(taken)}
         if self.kind == ACE_TAKES_ALL:
             return IllegalMove(
@@ -211,38 +217,36 @@ class Position:
     ``legal_moves``, ``check`` and ``play`` all read this one analysis (pokerkit's verify / can / do).
     """
 
-    __slots__ = ("game", "obligation", "seat", "sets", "someone_captures", "state")
+    __slots__ = ("game", "lay_any", "lay_uncapturing", "seat", "sets", "state")
 
     def __init__(self, game: FishingGame, state: FishingState) -> None:
         self.game, self.state = game, state
         self.seat = seat = state.turn
-        self.obligation = str(state.rules.by_name["capture_obligation"])
-        self.sets: dict[Card, CaptureSets] = {}  # per card in the seat's hand, in hand order
-        self.someone_captures = False
-        if seat is None:
-            return
-        rules = state.rules
-        index = table_index(state.table)
-        by_rank: dict[int, CaptureSets] = {}  # two cards of one rank capture alike
-        for card in state.hands[seat]:
-            found = by_rank.get(card.rank)
-            if found is None:
-                found = by_rank[card.rank] = game.capture_sets(rules, card, index)
-            self.sets[card] = found
-            self.someone_captures = self.someone_captures or found.any
+        sets: dict[Card, CaptureSets] = {}  # per card in the seat's hand, in hand order
+        self.sets = sets
+        someone_captures = False
+        if seat is not None:
+            rules = state.rules
+            index = table_index(state.table)
+            by_rank: dict[int, CaptureSets] = {}  # two cards of one rank capture alike
+            for card in state.hands[seat]:
+                found = by_rank.get(card.rank)
+                if found is None:
+                    found = by_rank[card.rank] = game.capture_sets(rules, card, index)
+                sets[card] = found
+                someone_captures = someone_captures or found.any
+        # The capture obligation (RULES.md 3 and 5) as two flags for ``may_lay``: every card may be laid (none;
+        # any_card when no card captures), or only a card that cannot capture (played_card).
+        obligation = state.rules.by_name["capture_obligation"]
+        self.lay_any = obligation == "none" or (obligation == "any_card" and not someone_captures)
+        self.lay_uncapturing = obligation == "played_card"
 
     def may_lay(self, sets: CaptureSets) -> bool:
-        """The capture obligation (RULES.md 3 and 5): whether a card with these capture sets may capture nothing."""
-        obligation = self.obligation
-        if obligation == "none":
-            return True
-        if obligation == "any_card":
-            return not self.someone_captures
-        return not sets.any
+        """The capture obligation: whether a card with these capture sets may capture nothing."""
+        return self.lay_any or (self.lay_uncapturing and not sets.any)
 
-    def lay_refusal(self, card: Card, sets: CaptureSets) -> IllegalMove | None:
-        if self.may_lay(sets):
-            return None
+    def lay_refusal(self, card: Card, sets: CaptureSets) -> IllegalMove:
+        """Why a card ``may_lay`` refuses must capture."""
         if sets.any:
             return IllegalMove(Reason.MUST_CAPTURE, f"{card.code} can capture, so it must", {"card": card.code})
         return IllegalMove(
@@ -255,6 +259,7 @@ class Position:
         cap = MAX_LISTED_MOVES if limit is None else min(limit, MAX_LISTED_MOVES)
         listed: list[Capture] = []
         total = 0
+        lay_any, lay_uncapturing = self.lay_any, self.lay_uncapturing
         for card, sets in self.sets.items():
             if sets.any:
                 fixed = sets.fixed
@@ -270,7 +275,7 @@ class Position:
                     else:
                         total += len(found)
                     listed.extend([new_capture((card, taken)) for taken in found])
-            if self.may_lay(sets):
+            if lay_any or (lay_uncapturing and not sets.any):  # may_lay, at every card of every listing
                 if len(listed) < cap:
                     listed.append(new_capture((card, ())))
                 total += 1
@@ -294,9 +299,8 @@ class Position:
                 raise AmbiguousCapture(card.code, [codes(option) for option in sets.first(50)])
             taken = listed[0] if listed else ()
         if not taken:
-            refused = self.lay_refusal(card, sets)
-            if refused is not None:
-                raise refused
+            if not self.may_lay(sets):
+                raise self.lay_refusal(card, sets)
             return move if move.capture == () else Capture(card, ())
         if len(taken) > 1 and len(set(taken)) != len(taken):
             twice = next(piece for piece in taken if taken.count(piece) > 1)
@@ -309,9 +313,8 @@ class Position:
                 raise IllegalMove(
                     Reason.CAPTURE_NOT_ON_TABLE, f"{piece.code} is not on the table", {"card": piece.code}
                 )
-        refused = sets.refusal(card, tuple(taken))
-        if refused is not None:
-            raise refused
+        if not sets.allows(taken):
+            raise sets.refusal(card, tuple(taken))
         if len(taken) > 1:  # callers may name the cards in any order; the capture keeps the table's
             at = [table.index(piece) for piece in taken]
             if at != sorted(at):
@@ -338,19 +341,21 @@ class Position:
                 events.append(Event("sweep", {"seat": seat}))
         else:
             table = (*table, card)
-        state = FishingState(
-            game=state.game,
-            rules=state.rules,
-            players=state.players,
-            dealer=state.dealer,
-            hands=tuple(hands),
-            table=table,
-            stock=state.stock,
-            captures=captures,
-            sweeps=sweeps,
-            last_capturer=last_capturer,
-            match=state.match,
-            deck=state.deck,
+        state = new_state(
+            (
+                state.game,
+                state.rules,
+                state.players,
+                state.dealer,
+                tuple(hands),
+                table,
+                state.stock,
+                captures,
+                sweeps,
+                last_capturer,
+                state.match,
+                state.deck,
+            )
         )
         if not any(hands):
             if state.stock:
@@ -376,11 +381,18 @@ a request of the HTTP service reads its state afresh, so it never finds one here
 _recent: list[Position] = []
 
 
-def position(game: FishingGame, state: FishingState) -> Position:
+def position(game: FishingGame, state: GameState) -> Position:
     """The analysis of ``state``, kept for the last few states asked about (compared by identity)."""
     for found in _recent:
         if found.state is state and found.game is game:
             return found
+    return analysed(game, state)
+
+
+def analysed(game: FishingGame, state: GameState) -> Position:
+    """A new analysis of ``state``, which is not among the recent positions; the oldest of those makes room."""
+    if not isinstance(state, FishingState):
+        raise not_own(state)
     made = Position(game, state)
     _recent.insert(0, made)
     del _recent[RECENT_POSITIONS:]
@@ -440,14 +452,25 @@ class FishingGame:
         return seen
 
     # -- verify / can / do: one analysis of the position ---------------------------------------------------------
+    # The two calls made at every turn look among the recent positions themselves rather than through
+    # ``position``. Only a state not found there has its type checked (``analysed``): the ones there are fishing
+    # states already.
     def legal_moves(self, state: GameState, limit: int | None = None) -> LegalMoves:
-        return position(self, own_state(state)).legal_moves(limit)
+        for found in _recent:
+            if found.state is state and found.game is self:
+                return found.legal_moves(limit)
+        return analysed(self, state).legal_moves(limit)
 
     def check(self, state: GameState, move: Move) -> Capture:
-        return position(self, own_state(state)).check(own_move(move))
+        return position(self, state).check(own_move(move))
 
     def play(self, state: GameState, move: Move) -> tuple[FishingState, list[Event]]:
-        return position(self, own_state(state)).play(own_move(move))
+        if not isinstance(move, Capture):
+            raise not_own(move)
+        for found in _recent:
+            if found.state is state and found.game is self:
+                return found.play(move)
+        return analysed(self, state).play(move)
 
     def score(self, state: GameState) -> RoundScore:
         state = own_state(state)
@@ -542,11 +565,15 @@ def new_match(rules: Rules, players: int) -> Match:
 
 def own_state(state: GameState) -> FishingState:
     if not isinstance(state, FishingState):
-        raise TypeError(f"a fishing game was given a {type(state).__name__}")
+        raise not_own(state)
     return state
 
 
 def own_move(move: Move) -> Capture:
     if not isinstance(move, Capture):
-        raise TypeError(f"a fishing game was given a {type(move).__name__}")
+        raise not_own(move)
     return move
+
+
+def not_own(given: object) -> TypeError:
+    return TypeError(f"a fishing game was given a {type(given).__name__}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import Card
-from .fishing import ACE_TAKES_ALL, BY_RANK, BY_SUM, NO_SIZE, CaptureSets, FishingGame, TableIndex
+from .fishing import ACE_TAKES_ALL, BY_RANK, BY_SUM, CaptureSets, FishingGame, TableIndex
 from .options import (
     CAPTURE_CHOICE,
     LAST_PLAY_SWEEP,
@@ -86,15 +86,13 @@ class Scopa(FishingGame):
 
     def capture_sets(self, rules: Rules, card: Card, index: TableIndex) -> CaptureSets:
         rank = card.rank
-        if self.ace_takes_all(rules, card, index):
-            return CaptureSets(index, rank, NO_SIZE, (index.cards,), ACE_TAKES_ALL)
+        if rank == 1 and self.ace_takes_all(rules, card, index):
+            return CaptureSets(index, rank, (index.cards,), ACE_TAKES_ALL)
         same_rank = index.by_rank.get(rank)
         if same_rank:
             # All seeds agree: a card matching a table card's rank takes exactly one such card.
-            return CaptureSets(index, rank, NO_SIZE, tuple([(other,) for other in same_rank]), BY_RANK)
-        choice: str = rules.by_name["capture_choice"]
-        smallest = self.smallest_capture
-        return CaptureSets(index, rank, index.sizes(rank, smallest, choice), None, BY_SUM, choice, smallest)
+            return CaptureSets(index, rank, tuple([(other,) for other in same_rank]), BY_RANK)
+        return CaptureSets(index, rank, None, BY_SUM, rules.by_name["capture_choice"], self.smallest_capture)
 
     def sweep_scores(self, rules: Rules, card: Card, index: TableIndex, taken: tuple[Card, ...]) -> bool:
         return bool(rules["apt_sweep_counts"]) or not self.ace_takes_all(rules, card, index)
