@@ -13,6 +13,7 @@ from .engine.scoring import RoundScore
 from .engine.state import Event, GameState, Match, sides_of
 from .engine.validation import check_reported_fields
 from .fairness import SERVER_SEED, SealedDeal, draw_seed
+from .players import DEFAULT_BUDGET_MS, Suggestion, observe, suggest
 from .schemas import requests as schemas
 from .schemas.errors import RequestInvalid
 from .schemas.piles import load_piles
@@ -115,6 +116,23 @@ def verdict(game: Game, data: dict[str, Any]) -> Move | IllegalMove:
 def play(game: Game, state: GameState, raw_move: object) -> Played:
     """The next state and its events; an illegal move raises ``IllegalMove`` and nothing changes."""
     return Played(*game.play(state, schemas.load_move(game, raw_move)))
+
+
+def suggestion(game: Game, data: dict[str, Any]) -> tuple[int, Suggestion]:
+    """A computer player's move for ``seat`` (default: the seat to act) of a posted state, and that seat."""
+    state = checked_state(game, data["state"])
+    seat = data.get("seat", state.turn)
+    return (state.dealer if seat is None else seat), suggestion_for(game, state, seat, data)
+
+
+def suggestion_for(game: Game, state: GameState, seat: int | None, data: dict[str, Any]) -> Suggestion:
+    """The player is handed only what ``seat`` may see (``observe``): never another hand or the stock order."""
+    if seat is None:  # the round is over: nobody is to act
+        seat = state.dealer
+    if not 0 <= seat < state.players:
+        raise RequestInvalid([FieldProblem("/seat", f"must be 0..{state.players - 1}")])
+    seen = observe(game, state, seat)
+    return suggest(game, seen, data["level"], data.get("seed", 0), data.get("budget_ms", DEFAULT_BUDGET_MS))
 
 
 def score(game: Game, data: dict[str, Any]) -> RoundScore:

@@ -114,6 +114,7 @@ PROBLEM_PARAMS: dict[str, tuple[str, ...]] = {
     "game_mismatch": ("expected", "got"),
     "illegal_move": ("reason",),
     "round_not_over": (),
+    "not_to_act": (),
     "match_over": (),
     "session_not_found": (),
     "precondition_required": (),

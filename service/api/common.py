@@ -14,6 +14,7 @@ from ..engine.games import find_game
 from ..engine.scoring import RoundScore
 from ..engine.state import Event, GameState
 from ..fairness import SeedSealer
+from ..players import Suggestion
 from ..schemas import requests as schemas
 from ..schemas.errors import RequestInvalid
 from ..schemas.state import dump_value
@@ -49,6 +50,17 @@ def played(game: Game, state: GameState, raw_move: object) -> Played:
         raise
     count_move(game.name, None)
     return result
+
+
+def dump_suggestion(found: Suggestion, seat: int) -> dict[str, Any]:
+    return {
+        "seat": seat,
+        "move": schemas.dump_move(found.move),
+        "level": found.level,
+        "considered": found.considered,
+        "complete": found.complete,
+        "elapsed_ms": round(found.elapsed_ms, 1),
+    }
 
 
 def dump_events(events: list[Event]) -> list[dict[str, Any]]:

@@ -12,7 +12,7 @@ from ..replay import replay as replay_moves
 from ..schemas import requests as schemas
 from ..schemas.state import dump_state
 from . import catalogue, i18n
-from .common import body, dump_events, dump_score, game_for, played, render_view, seed_sealer
+from .common import body, dump_events, dump_score, dump_suggestion, game_for, played, render_view, seed_sealer
 from .metrics import count_move
 from .problems import ApiProblem, language
 
@@ -73,6 +73,14 @@ def replay(game_name: str) -> Response:
     if done.seed is not None:
         answer["seed"] = done.seed
     return jsonify(answer)
+
+
+@blueprint.post("/<game_name>/suggest")
+def suggest(game_name: str) -> Response:
+    """A computer player's move, from what the seat may see alone."""
+    game, _ = game_for(game_name)
+    seat, found = usecases.suggestion(game, body(schemas.SUGGEST_REQUEST))
+    return jsonify(dump_suggestion(found, seat))
 
 
 @blueprint.post("/<game_name>/legal-moves")

@@ -2,8 +2,8 @@
 
 A WSGI middleware in front of Flask, so every request counts, whatever it gets: unknown paths (404), wrong or
 made-up methods (405), bad bodies (4xx) spend the same budget as good ones. ``RATE_LIMIT_COSTLY`` optionally adds
-a tighter bucket that only the costly endpoints (legal moves, which can list thousands of captures, and session
-creation, which stores) also spend.
+a tighter bucket that only the costly endpoints (legal moves, which can list thousands of captures, session
+creation, which stores, and the computer players, which search for up to their time budget) also spend.
 
 The client is ``REMOTE_ADDR``: the peer address, or with ``TRUSTED_PROXIES=n`` the address that the n-th proxy
 from the service saw (werkzeug's ProxyFix, installed in ``service.app``); X-Forwarded-For is ignored otherwise,
@@ -39,6 +39,8 @@ EXEMPT_PATHS = frozenset({"/healthz", "/readyz", "/metrics"})
 COSTLY = (
     ("POST", re.compile(r"/v1/games/[^/]+/legal-moves")),
     ("POST", re.compile(r"/v1/sessions/?")),
+    ("POST", re.compile(r"/v1/games/[^/]+/suggest")),
+    ("POST", re.compile(r"/v1/sessions/[^/]+/suggest")),
 )
 ENVIRON_KEY = "cardrules.rate_limit"
 _STORE_RETRY_SECONDS = 5.0

@@ -45,8 +45,8 @@ from ..storage import (
     VersionConflict,
 )
 from ..storage.base import is_valid_session_id
-from ..usecases import checked_state
-from .common import dump_events, game_for, played, render_view
+from ..usecases import checked_state, suggestion_for
+from .common import dump_events, dump_suggestion, game_for, played, render_view
 from .jsonio import read_json
 from .problems import ApiProblem
 from .session_deals import deal_next_round, deal_session, fairness_answer
@@ -579,6 +579,26 @@ def legal_moves(session_id: str) -> Response:
             truncated=len(found.moves) < found.total,
         )
     response = jsonify(answer)
+    response.headers["ETag"] = etag(loaded.snapshot.version)
+    return response
+
+
+@blueprint.post("/<session_id>/suggest")
+def suggest(session_id: str) -> Response:
+    """A computer player's move for the token's seat (the owner: ``?seat``, else the seat to act).
+
+    The player sees only that seat's view of the stored state, so a seat token learns nothing from it that its
+    own view does not show; it may be asked whether or not the seat is to act (400 ``not_to_act`` if not).
+    """
+    loaded = load(session_id)
+    data = schemas.load(schemas.SESSION_SUGGEST_REQUEST, read_json(current_app))
+    game, state = engine_state(loaded)
+    if loaded.caller.seat is not None or "seat" in request.args:
+        seat: int | None = seat_for(loaded.caller, state.players)
+    else:
+        seat = state.turn
+    found = suggestion_for(game, state, seat, data)
+    response = jsonify(dump_suggestion(found, state.dealer if seat is None else seat))
     response.headers["ETag"] = etag(loaded.snapshot.version)
     return response
 

@@ -12,6 +12,7 @@ from ..engine.game import Game
 from ..engine.moves import Capture, ExchangeTrump, Move, PlayCard
 from ..engine.state import BriscolaState
 from ..fairness import MAX_SEALED_CHARS, SALT, SEED_HEX, SERVER_SEED
+from ..players import LEVELS, MAX_BUDGET_MS
 from .errors import RequestInvalid
 from .fields import BoundedList, Card, Integer, Seed, Text, cards_list
 from .limits import DECK_STYLES, MAX_CARDS, MAX_PLAYERS, MAX_ROUND, MAX_SWEEPS, MIN_PLAYERS
@@ -43,6 +44,26 @@ class DealRequest(Strict):
             raise ValidationError("required unless 'previous' is given", "players")
         if "salt" in data and data.get("seed") != SERVER_SEED:
             raise ValidationError("a salt is mixed only into a seed the service draws (seed: server)", "salt")
+
+
+MAX_PLAYER_SEED = 2**53 - 1  # what every JSON client reads as an exact integer
+
+
+class PlayerChoice(Strict):
+    """How a computer player is asked for a move: its level, the seed of its sampling, its time budget."""
+
+    level = fields.String(required=True, validate=validate.OneOf(LEVELS))
+    seed = Integer(minimum=0, maximum=MAX_PLAYER_SEED)
+    budget_ms = Integer(minimum=1, maximum=MAX_BUDGET_MS)
+
+
+class SuggestRequest(PlayerChoice):
+    state = fields.Dict(required=True)
+    seat = seat()
+
+
+class SessionSuggestRequest(PlayerChoice):
+    pass
 
 
 class ReplayRequest(Strict):
@@ -199,6 +220,7 @@ def dump_move(move: Move) -> dict[str, Any]:
 
 
 DEAL_REQUEST = DealRequest()
+SUGGEST_REQUEST, SESSION_SUGGEST_REQUEST = SuggestRequest(), SessionSuggestRequest()
 STATE_REQUEST = StateRequest()
 MOVE_REQUEST = MoveRequest()
 SCORE_REQUEST = ScoreRequest()

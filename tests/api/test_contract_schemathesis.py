@@ -28,4 +28,7 @@ def test_every_operation_keeps_the_contract(case: schemathesis.Case) -> None:
 
 SessionsMachine = schema.include(path_regex="^/v1/sessions").as_state_machine()
 TestSessionsStateful = SessionsMachine.TestCase
-TestSessionsStateful.settings = settings(max_examples=25, stateful_step_count=6, deadline=None)
+# Derandomized: schemathesis's stateful generation draws from pools fed by earlier answers, and now and then a
+# replay draws differently (hypothesis's FlakyStrategyDefinition, a failure of the tool, not of the service). One
+# fixed sequence keeps the suite's verdict about the service; the live run (make contract-live) explores freely.
+TestSessionsStateful.settings = settings(max_examples=25, stateful_step_count=6, deadline=None, derandomize=True)

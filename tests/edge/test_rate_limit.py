@@ -128,3 +128,13 @@ def test_the_scheme_comes_from_the_proxy_next_to_the_app(monkeypatch: pytest.Mon
     client = client_at(app, "10.0.0.9")
     headers = {"X-Forwarded-For": "203.0.113.7, 10.1.1.1", "X-Forwarded-Proto": "https"}
     assert client.get("/scheme", headers=headers).get_data(as_text=True) == "https 203.0.113.7"
+
+
+def test_the_computer_players_spend_the_costly_bucket(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A suggestion may think for seconds: it counts against the tighter bucket like legal moves."""
+    client = client_at(limited(monkeypatch, "100/minute", RATE_LIMIT_COSTLY="2/minute"), "198.51.100.6")
+    asked = {"state": SCOPA, "level": "random"}
+    statuses = [client.post("/v1/games/scopa/suggest", json=asked).status_code for _ in range(2)]
+    assert statuses == [200, 200]
+    assert client.post("/v1/games/scopa/legal-moves", json={"state": SCOPA}).status_code == 429
+    assert client.post("/v1/sessions/" + "a" * 32 + "/suggest", json={"level": "random"}).status_code == 429

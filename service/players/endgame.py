@@ -1,0 +1,74 @@
+"""The two-player endgame, solved exactly: with the stock empty every unseen card is in the opponent's hand.
+
+Then there is only one consistent deal, and the last few plays can be searched to the end of the round (minimax
+with alpha-beta) instead of sampled.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from service.engine.game import Game
+from service.engine.moves import Move
+from service.engine.state import GameState, side_of
+
+from .observation import Observation, determinize
+from .search import SearchResult, outcome, pick
+
+MAX_ENDGAME_CARDS = 6
+"""Cards left in both hands at most: three each, a few hundred lines of play at worst."""
+MAX_LINES = 4_000
+"""A table that allows many captures per card could grow the tree; past this many finished lines, sample."""
+
+
+class OutOfTime(Exception):
+    """The deadline or the line limit came first."""
+
+
+def solvable(observation: Observation) -> bool:
+    """Whether the position is perfect information for the seat: two players, nothing left in the stock."""
+    return (
+        observation.players == 2
+        and observation.stock_count == 0
+        and sum(observation.hand_sizes) <= MAX_ENDGAME_CARDS
+    )
+
+
+def solve(
+    game: Game, observation: Observation, moves: Sequence[Move], seed: int, deadline: float
+) -> SearchResult | None:
+    """The move with the best result against best replies, or None when the solve ran out of time or lines."""
+    world = determinize(observation, random.Random(0))  # the one consistent deal
+    seat = observation.seat
+    mine = side_of(seat, world.players)
+    lines = 0
+
+    def value(state: GameState, alpha: float, beta: float) -> float:
+        nonlocal lines
+        if state.round_over:
+            lines += 1
+            if lines > MAX_LINES or (lines % 64 == 0 and time.perf_counter() > deadline):
+                raise OutOfTime
+            return outcome(game, state, seat)
+        turn = state.turn
+        assert turn is not None
+        maximising = side_of(turn, state.players) == mine
+        best = -float("inf") if maximising else float("inf")
+        for move in game.legal_moves(state).moves:
+            found = value(game.play(state, move)[0], alpha, beta)
+            if maximising:
+                best, alpha = max(best, found), max(alpha, found)
+            else:
+                best, beta = min(best, found), min(beta, found)
+            if alpha >= beta:
+                break
+        return best
+
+    try:
+        # Each candidate searched with a full window: its exact value, so equal moves are seen to be equal.
+        values = [value(game.play(world, move)[0], -float("inf"), float("inf")) for move in moves]
+    except OutOfTime:
+        return None
+    return SearchResult(pick(game, observation, moves, values, seed), lines, True)

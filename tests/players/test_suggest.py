@@ -1,0 +1,205 @@
+"""Suggestions: fair (blind to hidden cards), deterministic, within budget, refused for a seat not to act."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from service.engine.errors import InvalidState, RulesError
+from service.engine.game import Game
+from service.engine.moves import ExchangeTrump
+from service.engine.state import GameState
+from service.players import (
+    DEFAULT_BUDGET_MS,
+    LEVELS,
+    MAX_BUDGET_MS,
+    NotToAct,
+    UnknownLevel,
+    observe,
+    suggest,
+)
+from service.players.search import MAX_CANDIDATES
+
+from .positions import EXCHANGE, advance, deal, positions, reshuffle_hidden
+
+FAST = 16
+"""Playouts per strong decision in these tests: enough to exercise the search, cheap enough to run often."""
+FAIRNESS_SETUPS = (
+    ("scopa", 2),
+    ("scopone", 4),
+    ("escoba", 2),
+    ("escoba", 3),
+    ("briscola", 2),
+    ("briscola", 4),
+)
+
+
+def exchange_positions(count: int) -> list[tuple[Game, GameState]]:
+    """Briscola positions, exchange rule on, where the seat to act may exchange the trump card."""
+    found = []
+    for seed in range(400):
+        game, state = deal("briscola", 2, f"exchange-{seed}", EXCHANGE)
+        state = advance(game, state, seed % 12, random.Random(seed))
+        if any(isinstance(move, ExchangeTrump) for move in game.legal_moves(state).moves):
+            found.append((game, state))
+            if len(found) == count:
+                break
+    assert len(found) == count
+    return found
+
+
+def same_suggestions(game: Game, state: GameState, rng: random.Random) -> bool:
+    """Whether the hidden cards moved; either way every level suggests the same move."""
+    seat = state.turn
+    assert seat is not None
+    other = reshuffle_hidden(state, seat, rng)
+    for level in LEVELS:
+        first = suggest(game, observe(game, state, seat), level, 5, MAX_BUDGET_MS, playouts=FAST)
+        second = suggest(game, observe(game, other, seat), level, 5, MAX_BUDGET_MS, playouts=FAST)
+        assert first.complete and second.complete
+        assert first.move == second.move, level
+        game.check(state, first.move)
+    return other != state
+
+
+@pytest.mark.parametrize(("name", "players"), FAIRNESS_SETUPS)
+def test_hidden_cards_do_not_change_the_suggestion(name: str, players: int) -> None:
+    rng = random.Random(name)
+    moved = [same_suggestions(game, state, rng) for game, state in positions(name, players, 3, seed=4)]
+    assert any(moved)
+
+
+def test_hidden_cards_do_not_change_the_suggestion_with_the_exchange_rule() -> None:
+    rng = random.Random(9)
+    moved = [same_suggestions(game, state, rng) for game, state in exchange_positions(3)]
+    assert any(moved)
+
+
+def test_greedy_exchanges_the_trump_card_when_it_may() -> None:
+    for game, state in exchange_positions(3):
+        seat = state.turn
+        assert seat is not None
+        found = suggest(game, observe(game, state, seat), "greedy", 1)
+        assert isinstance(found.move, ExchangeTrump)
+        game.check(state, found.move)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_same_inputs_give_the_same_move(level: str) -> None:
+    for game, state in positions("escoba", 2, 3, seed=5):
+        seat = state.turn
+        assert seat is not None
+        seen = observe(game, state, seat)
+        moves = {suggest(game, seen, level, 42, MAX_BUDGET_MS, playouts=FAST).move for _ in range(3)}
+        assert len(moves) == 1
+
+
+def test_random_moves_change_with_the_seed() -> None:
+    varied = 0
+    for game, state in positions("escoba", 2, 6, seed=6):
+        seat = state.turn
+        assert seat is not None
+        seen = observe(game, state, seat)
+        if game.legal_moves(state).total < 3:
+            continue
+        picked = {suggest(game, seen, "random", seed).move for seed in range(12)}
+        varied += len(picked) > 1
+    assert varied >= 2
+
+
+def test_a_suggestion_reports_its_work() -> None:
+    game, state = deal("briscola", 2, 8)
+    seen = observe(game, state, 0)
+    for level in ("random", "greedy"):
+        found = suggest(game, seen, level, 1)
+        assert (found.level, found.considered, found.complete) == (level, 3, True)
+    strong = suggest(game, seen, "strong", 1, MAX_BUDGET_MS, playouts=30)
+    # 3 candidates meet max(4, ceil(30 / 3)) = 10 sampled worlds each.
+    assert (strong.level, strong.considered, strong.complete) == ("strong", 30, True)
+    assert 0 < strong.elapsed_ms < MAX_BUDGET_MS
+
+
+def test_strong_stops_at_its_budget() -> None:
+    game, state = deal("escoba", 2, 12)
+    state = advance(game, state, 24, random.Random(12))  # late in the round: short playouts, many of them
+    seat = state.turn
+    assert seat is not None and game.legal_moves(state).total > 1
+    seen = observe(game, state, seat)
+    began = time.perf_counter()
+    found = suggest(game, seen, "strong", 3, 30, playouts=5000)
+    wall_ms = (time.perf_counter() - began) * 1000
+    assert not found.complete
+    assert 0 < found.considered < 5000
+    assert found.elapsed_ms < 30 + 60 and wall_ms < 30 + 60  # generous: the machine is shared
+    game.check(state, found.move)
+
+
+def test_the_budget_constants() -> None:
+    assert (DEFAULT_BUDGET_MS, MAX_BUDGET_MS) == (200, 2000)
+    assert LEVELS == ("random", "greedy", "strong")
+
+
+def test_a_seat_not_to_act_gets_no_suggestion() -> None:
+    game, state = deal("scopa", 2, 2)
+    seen = observe(game, state, 1)
+    with pytest.raises(NotToAct) as refused:
+        suggest(game, seen, "greedy", 0)
+    assert isinstance(refused.value, InvalidState)
+    assert refused.value.code == "not_to_act"
+    assert refused.value.params == {"seat": 1, "turn": 0}
+    assert refused.value.problems[0].pointer == "/seat"
+
+
+@pytest.mark.parametrize("name", ["scopa", "briscola"])
+def test_a_finished_round_gets_no_suggestion(name: str) -> None:
+    game, state = deal(name, 2, 4)
+    rng = random.Random(4)
+    while not state.round_over:
+        state, _ = game.play(state, rng.choice(game.legal_moves(state).moves))
+    for level in LEVELS:
+        with pytest.raises(NotToAct) as refused:
+            suggest(game, observe(game, state, 0), level, 0)
+        assert refused.value.code == "not_to_act"
+        assert refused.value.params["turn"] is None
+
+
+def test_an_unknown_level_is_refused() -> None:
+    game, state = deal("escoba", 2, 1)
+    with pytest.raises(UnknownLevel) as refused:
+        suggest(game, observe(game, state, 0), "grandmaster", 0)
+    assert isinstance(refused.value, RulesError) and refused.value.code == "unknown_level"
+
+
+def test_an_observation_of_another_game_is_refused() -> None:
+    game, state = deal("scopa", 2, 1)
+    other, _ = deal("escoba", 2, 1)
+    with pytest.raises(TypeError):
+        suggest(other, observe(game, state, 0), "greedy", 0)
+
+
+def test_a_budget_above_the_cap_is_cut_to_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clock that moves 0.5 s at every reading: a 2 s cap ends the search after a few playouts, where the
+    10,000 s asked for would have let it finish."""
+    readings = iter(range(10**6))
+    monkeypatch.setattr(time, "perf_counter", lambda: next(readings) * 0.5)
+    game, state = deal("briscola", 2, 8)
+    found = suggest(game, observe(game, state, 0), "strong", 1, 10_000_000, playouts=30)
+    assert not found.complete
+    assert found.considered < 30
+
+
+def test_strong_searches_only_the_greedy_favourites_of_a_long_list() -> None:
+    """Escoba lets any card be laid: past ``MAX_CANDIDATES`` moves only the best-liked few are searched."""
+    for game, state in positions("escoba", 2, 20, seed=13):
+        seat = state.turn
+        assert seat is not None
+        if game.legal_moves(state).total > MAX_CANDIDATES and state.stock:
+            break
+    else:
+        pytest.fail("no Escoba position with a long list of moves")
+    found = suggest(game, observe(game, state, seat), "strong", 2, MAX_BUDGET_MS, playouts=40)
+    # 5 candidates meet max(4, ceil(40 / 5)) = 8 sampled worlds each.
+    assert (found.considered, found.complete) == (40, True)
+    game.check(state, found.move)
