@@ -50,7 +50,7 @@ def test_the_seed_stays_sealed_until_the_round_is_over_and_then_proves_the_deal(
     committed = created.get_json()["fairness"]["seed_commitment"]
     assert set(created.get_json()["fairness"]) == {"seed_commitment"}
     first_state = created.get_json()["state"]
-    answers = [created.get_data(as_text=True)] + play_out(table)
+    answers = [created.get_data(as_text=True), *play_out(table)]
     last = table.full().get_json()
     revealed = last["fairness"]
     assert revealed["seed_commitment"] == committed and revealed["salt"] == "table-7"
@@ -72,7 +72,7 @@ def test_the_seed_stays_sealed_until_the_round_is_over_and_then_proves_the_deal(
 
 
 def test_the_next_round_is_dealt_in_the_session_with_a_fresh_commitment(client: FlaskClient) -> None:
-    table, created = open_dealt(client, "scopa", players=2)
+    table, _ = open_dealt(client, "scopa", players=2)
     play_out(table)
     finished = table.full()
     following = client.post(
@@ -139,7 +139,6 @@ def test_a_session_is_made_from_a_state_or_a_deal(
 
 
 def test_a_session_dealt_from_a_seed_of_the_caller_matches_the_stateless_deal(client: FlaskClient) -> None:
-    table, created = open_dealt(client, "escoba", players=2)
     response = client.post("/v1/sessions", json={"game": "brisca", "deal": {"players": 2, "seed": 9}})
     assert response.status_code == 201
     stateless = client.post("/v1/games/brisca/deal", json={"players": 2, "seed": 9}).get_json()["state"]
