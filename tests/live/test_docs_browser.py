@@ -2,7 +2,8 @@
 the page fills in (the first named example, the path parameter's first example), and reads the status the page
 shows. The session operations are driven the way a newcomer would: create a session with the prefilled example,
 read its id, tokens and ETag off the page, authorize with the owner token in the "Authorize" dialog, type the id
-and the current ETag into every other session operation, then authorize as a seat and play that seat's move.
+and the current ETag into every other session operation, then authorize as a seat, ask the computer player for a
+move and play that seat's move.
 """
 
 from __future__ import annotations
@@ -229,6 +230,9 @@ def test_try_it_out_drives_a_session(docs: DocsPage) -> None:
     own = expect(session_call(docs, "sessionLegalMoves", session_id), 200, "sessionLegalMoves (seat token)")
     assert own.body["seat"] == turn
     assert own.body["moves"]
+    # The computer player, with the prefilled example body, for the token's own seat.
+    hint = expect(session_call(docs, "suggestInSession", session_id), 200, "suggestInSession (seat token)")
+    assert hint.body["seat"] == turn and hint.body["move"] in own.body["moves"]
     moved = expect(
         session_call(docs, "playInSession", session_id, etag, {"move": own.body["moves"][0]}),
         200,
