@@ -121,18 +121,21 @@ def play(game: Game, state: GameState, raw_move: object) -> Played:
 def suggestion(game: Game, data: dict[str, Any]) -> tuple[int, Suggestion]:
     """A computer player's move for ``seat`` (default: the seat to act) of a posted state, and that seat."""
     state = checked_state(game, data["state"])
-    seat = data.get("seat", state.turn)
-    return (state.dealer if seat is None else seat), suggestion_for(game, state, seat, data)
+    return suggestion_for(game, state, data.get("seat", state.turn), data)
 
 
-def suggestion_for(game: Game, state: GameState, seat: int | None, data: dict[str, Any]) -> Suggestion:
-    """The player is handed only what ``seat`` may see (``observe``): never another hand or the stock order."""
-    if seat is None:  # the round is over: nobody is to act
+def suggestion_for(
+    game: Game, state: GameState, seat: int | None, data: dict[str, Any]
+) -> tuple[int, Suggestion]:
+    """The seat and its player's move; the player is handed only what the seat may see (``observe``), never
+    another hand or the stock order. No seat (the round is over) asks for the dealer, who has nothing to do."""
+    if seat is None:
         seat = state.dealer
     if not 0 <= seat < state.players:
         raise RequestInvalid([FieldProblem("/seat", f"must be 0..{state.players - 1}")])
     seen = observe(game, state, seat)
-    return suggest(game, seen, data["level"], data.get("seed", 0), data.get("budget_ms", DEFAULT_BUDGET_MS))
+    budget = data.get("budget_ms", DEFAULT_BUDGET_MS)
+    return seat, suggest(game, seen, data["level"], data.get("seed", 0), budget)
 
 
 def score(game: Game, data: dict[str, Any]) -> RoundScore:

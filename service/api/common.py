@@ -93,6 +93,10 @@ def dump_score(result: RoundScore) -> dict[str, Any]:
 
 
 def render_view(game: Game, state: GameState, seat: int) -> Response:
+    return jsonify(view_body(game, state, seat))  # Content-Language and Vary are added for every response
+
+
+def view_body(game: Game, state: GameState, seat: int) -> dict[str, Any]:
     """One seat's view with the names of every card it shows, in the deck style and the caller's language."""
     if not 0 <= seat < state.players:
         raise RequestInvalid([FieldProblem("/seat", f"must be 0..{state.players - 1}")])
@@ -100,9 +104,9 @@ def render_view(game: Game, state: GameState, seat: int) -> Response:
     lang = language()
     visible = [card for key in ("hand", "table", "trump_card") for card in _cards(seen.get(key))]
     visible += [item["card"] for item in seen.get("trick", [])]
-    out = dump_value(seen)
+    out: dict[str, Any] = dump_value(seen)
     out["names"] = {card.code: names.card_name(card, state.deck, lang) for card in visible}
-    return jsonify(out)  # Content-Language and Vary are added for every response
+    return out
 
 
 def _cards(value: Any) -> list[Any]:

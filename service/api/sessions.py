@@ -42,7 +42,7 @@ from ..storage import (
 )
 from ..storage.base import is_valid_session_id
 from ..usecases import checked_state, suggestion_for
-from .common import dump_events, dump_suggestion, game_for, played, render_view
+from .common import dump_events, dump_suggestion, game_for, played, view_body
 from .jsonio import read_json
 from .problems import ApiProblem
 from .session_access import (
@@ -264,6 +264,13 @@ def seat_param(default: int | None) -> int:
     return int(raw)
 
 
+def asked_seat(caller: Caller, state: GameState) -> int | None:
+    """The seat a turn-related read is about: a seat token's own, the owner's ``?seat``, else the seat to act."""
+    if caller.seat is not None or "seat" in request.args:
+        return seat_for(caller, state.players)
+    return state.turn
+
+
 def seat_for(caller: Caller, players: int) -> int:
     """The seat a read is about: a seat token's own (``?seat`` may only repeat it), or the owner's choice."""
     seat = seat_param(caller.seat)
@@ -366,7 +373,7 @@ def move(session_id: str) -> Response:
     extra = with_fairness({"events": dump_events(events)}, loaded.fairness, after.round_over)
     if caller.seat is None:
         return session_body(saved, game.name, dumped, **extra)
-    view = render_view(game, after, caller.seat).get_json()
+    view = view_body(game, after, caller.seat)
     response = jsonify({"id": saved.id, "version": saved.version, "game": game.name, "view": view, **extra})
     response.headers["ETag"] = etag(saved.version)
     return response
@@ -376,9 +383,8 @@ def move(session_id: str) -> Response:
 def view(session_id: str) -> Response:
     loaded = load(session_id)
     game, state = engine_state(loaded)
-    response = render_view(game, state, seat_for(loaded.caller, state.players))
-    if loaded.fairness is not None:
-        response = jsonify(with_fairness(response.get_json(), loaded.fairness, state.round_over))
+    seen = view_body(game, state, seat_for(loaded.caller, state.players))
+    response = jsonify(with_fairness(seen, loaded.fairness, state.round_over))
     response.headers["ETag"] = etag(loaded.snapshot.version)
     return response
 
@@ -388,10 +394,7 @@ def legal_moves(session_id: str) -> Response:
     """The legal moves of the seat to act; a seat token not on turn gets an empty list."""
     loaded = load(session_id)
     game, state = engine_state(loaded)
-    if loaded.caller.seat is not None or "seat" in request.args:
-        seat: int | None = seat_for(loaded.caller, state.players)
-    else:
-        seat = state.turn
+    seat = asked_seat(loaded.caller, state)
     answer: dict[str, Any] = {"seat": seat, "turn": state.turn, "moves": [], "total": 0, "truncated": False}
     if seat is not None and seat == state.turn and not state.round_over:
         found = game.legal_moves(state, None)
@@ -415,12 +418,8 @@ def suggest(session_id: str) -> Response:
     loaded = load(session_id)
     data = schemas.load(schemas.SESSION_SUGGEST_REQUEST, read_json(current_app))
     game, state = engine_state(loaded)
-    if loaded.caller.seat is not None or "seat" in request.args:
-        seat: int | None = seat_for(loaded.caller, state.players)
-    else:
-        seat = state.turn
-    found = suggestion_for(game, state, seat, data)
-    response = jsonify(dump_suggestion(found, state.dealer if seat is None else seat))
+    seat, found = suggestion_for(game, state, asked_seat(loaded.caller, state), data)
+    response = jsonify(dump_suggestion(found, seat))
     response.headers["ETag"] = etag(loaded.snapshot.version)
     return response
 
