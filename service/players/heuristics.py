@@ -8,6 +8,7 @@ search uses them as its rollout policy.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import comb
 
 from service.engine.cards import DECK, Card, Suit
 from service.engine.fishing import FishingGame, table_index
@@ -20,12 +21,19 @@ SWEEP = 1.0
 """A sweep (scopa, escoba) is worth one round point, as much as the settebello."""
 
 # Round points spread over the cards that decide them: "cards" over 40 cards, "coins" over 10, primiera or
-# sevens mostly over the four sevens (then the sixes and aces); the settebello is a point by itself.
-CARD_SHARE = 0.06
+# sevens mostly over the four sevens (then the sixes and aces); the settebello is a point by itself. "Cards" is
+# weighted past its even share: each card taken is one the other side cannot take (a swing of two in the count),
+# and the point is usually decided by a card or two either way: capture more cards.
+CARD_SHARE = 0.2
 COIN_SHARE = 0.15
 PRIMIERA_SHARE = {7: 0.3, 6: 0.12, 1: 0.08}
 LAY_COST = 0.5
 """A card laid on the table is not lost, only likely to be taken: half its value."""
+FOLLOW = 1.3
+"""What the seat's own next capture on the table it leaves (with a card still in hand) is worth now, per unit of
+the chance that the next seat holds no capturing card and must lay one: a laid card leaves every capture standing
+(though it spoils a sweep, which is not counted). Above 1: a next seat that can capture often takes other cards
+and leaves the seat's capture standing too, which the chance does not count."""
 
 MAX_THREAT_TABLE = 10
 """Tables this large are rare; past it the next seat's replies are not enumerated (1024 subsets)."""
@@ -77,11 +85,15 @@ def unseen_ranks(state: FishingState, seat: int) -> list[int]:
 
 
 def holding_chances(counts: Sequence[int], hand: int) -> list[float]:
-    """The chance that a hand of ``hand`` unseen cards holds at least one card of each rank."""
+    """The chance that a hand of ``hand`` cards drawn from the unseen ones holds at least one card of each rank:
+    drawn without replacement, so once every unseen card is in that hand (a two-player last hand) it is sure."""
     unseen = sum(counts)
     if not unseen or not hand:
         return [0.0] * 11
-    return [1.0 - (1.0 - count / unseen) ** hand if count else 0.0 for count in counts]
+    hand = min(hand, unseen)
+    whole = comb(unseen, hand)
+    missing = [comb(max(unseen - count, 0), hand) / whole for count in range(5)]  # it holds none of ``count``
+    return [1.0 - missing[count] if count > 0 else 0.0 for count in counts]
 
 
 def fishing_scores(game: FishingGame, state: FishingState, moves: Sequence[Move]) -> list[float]:
@@ -105,6 +117,7 @@ def fishing_scores(game: FishingGame, state: FishingState, moves: Sequence[Move]
     )
     index = table_index(table)
     enumerate_replies = len(moves) <= MAX_THREAT_MOVES
+    hand = state.hands[seat]
     scores = []
     for move in moves:
         assert isinstance(move, Capture)
@@ -121,41 +134,71 @@ def fishing_scores(game: FishingGame, state: FishingState, moves: Sequence[Move]
         else:
             gain = -LAY_COST * values[card.index]
             left = (*table, card)
-        scores.append(gain - table_risk(left, values, chances, escoba, ace_sweep, enumerate_replies))
+        if not left:
+            scores.append(gain)
+            continue
+        if len(left) > MAX_THREAT_TABLE or not enumerate_replies:
+            scores.append(gain - sum(values[piece.index] for piece in left) * max(chances))
+            continue
+        replies, follows = replies_to(left, values, escoba, ace_sweep)
+        # The next seat's expected take: each rank's best capture, the best rank it holds deciding (ranks taken
+        # as held independently); ``quiet`` is the chance it holds no capturing card and has to lay one.
+        risk, quiet = 0.0, 1.0
+        for rank, reply in replies:
+            chance = chances[rank]
+            risk += reply * chance * quiet
+            quiet *= 1.0 - chance
+        if quiet > 0.0:
+            # Then the table stays for the seat's own next card, which takes its best capture and is secured with
+            # it (the card laid in between spoils a sweep, which ``follows`` leaves out).
+            follow = 0.0
+            for other in hand:
+                worth = follows[other.rank]
+                if worth and other is not card:
+                    worth += values[other.index]
+                    if worth > follow:
+                        follow = worth
+            gain += FOLLOW * quiet * follow
+        scores.append(gain - risk)
     return scores
 
 
-def table_risk(
-    left: tuple[Card, ...],
-    values: tuple[float, ...],
-    chances: Sequence[float],
-    escoba: bool,
-    ace_sweep: float | None = None,
-    enumerate_replies: bool = True,
-) -> float:
-    """What the next seat is expected to take from ``left`` with the best card it may hold: each rank's best
-    capture (``best_replies``), the best rank held deciding, ranks taken as held independently."""
-    if not left:
-        return 0.0
-    if len(left) > MAX_THREAT_TABLE or not enumerate_replies:
-        return sum(values[card.index] for card in left) * max(chances)
+Replies = tuple[tuple[tuple[int, float], ...], tuple[float, ...]]
+
+
+def replies_to(left: tuple[Card, ...], values: tuple[float, ...], escoba: bool, ace_sweep: float | None) -> Replies:
+    """``best_replies`` of a table, and by rank what a card takes from it once a card is laid on it (the same less
+    any sweep: index 0 unused); remembered, as rollouts meet the same tables again and again."""
     key = (left, id(values), escoba, ace_sweep)
-    replies = _replies.get(key)
-    if replies is None:
+    found = _replies.get(key)
+    if found is None:
         if len(_replies) >= MAX_REMEMBERED_TABLES:
             _replies.clear()
-        replies = _replies[key] = best_replies(left, values, escoba, ace_sweep)
-    expected, none_better = 0.0, 1.0
-    for rank, gain in replies:
-        chance = chances[rank]
-        expected += gain * chance * none_better
-        none_better *= 1.0 - chance
-    return expected
+        replies = best_replies(left, values, escoba, ace_sweep)
+        total, ranks = 0, [False] * 11
+        for card in left:
+            total += card.rank
+            ranks[card.rank] = True
+        follows = [0.0] * 11
+        for rank, reply in replies:
+            # The sweep part of the reply: Escoba, table and card summing to 15; Scopa, a lone card matched, a
+            # sum of the whole table, or asso piglia tutto.
+            if escoba:
+                sweep = SWEEP if total + rank == 15 else 0.0
+            elif ranks[rank]:
+                sweep = SWEEP if len(left) == 1 else 0.0
+            elif rank == total:
+                sweep = SWEEP
+            else:
+                sweep = ace_sweep if ace_sweep is not None and rank == 1 else 0.0
+            follows[rank] = reply - sweep
+        found = _replies[key] = (replies, tuple(follows))
+    return found
 
 
 MAX_REMEMBERED_TABLES = 20_000
 """Rollouts meet the same tables again and again; their best replies are kept (a few MB at most)."""
-_replies: dict[tuple[tuple[Card, ...], int, bool, float | None], tuple[tuple[int, float], ...]] = {}
+_replies: dict[tuple[tuple[Card, ...], int, bool, float | None], Replies] = {}
 
 
 def best_replies(
