@@ -88,8 +88,17 @@ pytest: $(VENV)/.installed-dev redis-server nginx walkthrough-tools browser-tool
 
 test: lint types pytest
 
-# Engine, worst-case, HTTP-against-ceiling and memory benchmarks (about 6 minutes; --quick for a smoke run).
-bench: $(VENV)/.installed-dev nginx
+# valgrind counts the instructions of a gunicorn worker per request (bench/instructions.py): the Debian package.
+.PHONY: valgrind
+valgrind:
+	@command -v valgrind >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind) >/dev/null; \
+	  else echo "valgrind is missing: install the Debian package valgrind" >&2; exit 1; fi; }
+
+# Engine, worst-case, HTTP-against-ceiling, instruction-count, memory, tournament and suggest-budget benchmarks
+# (the tournament alone takes about 15 minutes on 2 cores; --quick for a smoke run).
+bench: $(VENV)/.installed-dev nginx valgrind
 	$(BIN)/python -m bench
 
 deploy-check: $(VENV)/.installed-dev

@@ -1,6 +1,6 @@
 """Run every benchmark in turn, each in its own process, and print all their tables.
 
-    python -m bench [--quick] [--only engine,worstcase,http,memory,tournament,suggest]
+    python -m bench [--quick] [--only engine,worstcase,http,instructions,memory,tournament,suggest]
 
 ``--quick`` shortens every run (for a smoke test; the numbers are then rougher).
 """
@@ -14,11 +14,12 @@ import time
 
 from .common import ROOT
 
-ORDER = ("engine", "worstcase", "http", "memory", "tournament", "suggest")
+ORDER = ("engine", "worstcase", "http", "instructions", "memory", "tournament", "suggest")
 QUICK = {
     "engine": ["--seconds", "0.5", "--repeats", "1", "--profile-rounds", "50"],
     "worstcase": ["--repeats", "10"],
     "http": ["--seconds", "3", "--rounds", "1", "--latency-seconds", "2", "--proxy-rounds", "1"],
+    "instructions": ["--requests", "20,120"],
     "memory": ["--requests", "10000", "--warmup", "2000", "--every", "4000"],
     "tournament": ["--quick"],
     "suggest": ["--repeats", "1", "--budgets", "1,200"],
