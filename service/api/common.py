@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, current_app, jsonify
+from flask import Response, current_app
 from marshmallow import Schema
 
 from ..engine import names
@@ -19,7 +19,7 @@ from ..schemas import requests as schemas
 from ..schemas.errors import RequestInvalid
 from ..schemas.state import dump_value
 from ..usecases import Played, play
-from .jsonio import read_json
+from .jsonio import json_response, read_json
 from .metrics import count_move
 from .problems import ApiProblem, language
 
@@ -93,7 +93,7 @@ def dump_score(result: RoundScore) -> dict[str, Any]:
 
 
 def render_view(game: Game, state: GameState, seat: int) -> Response:
-    return jsonify(view_body(game, state, seat))  # Content-Language and Vary are added for every response
+    return json_response(view_body(game, state, seat))  # Content-Language and Vary are added for every response
 
 
 def view_body(game: Game, state: GameState, seat: int) -> dict[str, Any]:

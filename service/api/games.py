@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Flask, Response, jsonify
+from flask import Blueprint, Flask, Response
 
 from .. import usecases
 from ..engine.errors import IllegalMove
@@ -13,6 +13,7 @@ from ..schemas import requests as schemas
 from ..schemas.state import dump_state
 from . import catalogue, i18n
 from .common import body, dump_events, dump_score, dump_suggestion, game_for, played, render_view, seed_sealer
+from .jsonio import json_response
 from .metrics import count_move
 from .problems import ApiProblem, language
 
@@ -21,13 +22,13 @@ blueprint = Blueprint("games", __name__, url_prefix="/v1/games")
 
 @blueprint.get("")
 def list_games() -> Response:
-    return jsonify({"games": catalogue.all_games(language())})
+    return json_response({"games": catalogue.all_games(language())})
 
 
 @blueprint.get("/<game_name>")
 def show_game(game_name: str) -> Response:
     game_for(game_name)
-    return jsonify(catalogue.entry(game_name, language()))
+    return json_response(catalogue.entry(game_name, language()))
 
 
 @blueprint.post("/<game_name>/deal")
@@ -37,7 +38,7 @@ def deal(game_name: str) -> Response:
     answer: dict[str, Any] = {"state": dump_state(state), "events": dump_events(events)}
     if sealed is not None:
         answer.update(seed_commitment=sealed.commitment, sealed_seed=seed_sealer().seal(sealed))
-    return jsonify(answer)
+    return json_response(answer)
 
 
 @blueprint.post("/<game_name>/replay")
@@ -72,7 +73,7 @@ def replay(game_name: str) -> Response:
             answer["commitment_matches"] = data["seed_commitment"] == done.commitment
     if done.seed is not None:
         answer["seed"] = done.seed
-    return jsonify(answer)
+    return json_response(answer)
 
 
 @blueprint.post("/<game_name>/suggest")
@@ -80,14 +81,14 @@ def suggest(game_name: str) -> Response:
     """A computer player's move, from what the seat may see alone."""
     game, _ = game_for(game_name)
     seat, found = usecases.suggestion(game, body(schemas.SUGGEST_REQUEST))
-    return jsonify(dump_suggestion(found, seat))
+    return json_response(dump_suggestion(found, seat))
 
 
 @blueprint.post("/<game_name>/legal-moves")
 def legal_moves(game_name: str) -> Response:
     game, _ = game_for(game_name)
     found = usecases.legal_moves(game, body(schemas.STATE_REQUEST))
-    return jsonify(
+    return json_response(
         {
             "seat": found.seat,
             "moves": [schemas.dump_move(move) for move in found.moves],
@@ -103,7 +104,7 @@ def validate_move(game_name: str) -> Response:
     verdict = usecases.verdict(game, body(schemas.MOVE_REQUEST))
     if not isinstance(verdict, IllegalMove):
         count_move(game.name, None)
-        return jsonify({"legal": True, "move": schemas.dump_move(verdict)})
+        return json_response({"legal": True, "move": schemas.dump_move(verdict)})
     count_move(game.name, verdict.reason)
     answer: dict[str, Any] = {
         "legal": False,
@@ -112,7 +113,7 @@ def validate_move(game_name: str) -> Response:
     }
     if "options" in verdict.params:
         answer["options"] = verdict.params["options"]
-    return jsonify(answer)
+    return json_response(answer)
 
 
 @blueprint.post("/<game_name>/play")
@@ -120,13 +121,13 @@ def play(game_name: str) -> Response:
     game, _ = game_for(game_name)
     data = body(schemas.MOVE_REQUEST)
     after, events = played(game, usecases.checked_state(game, data["state"]), data["move"])
-    return jsonify({"state": dump_state(after), "events": dump_events(events)})
+    return json_response({"state": dump_state(after), "events": dump_events(events)})
 
 
 @blueprint.post("/<game_name>/score")
 def score(game_name: str) -> Response:
     game, _ = game_for(game_name)
-    return jsonify(dump_score(usecases.score(game, body(schemas.SCORE_REQUEST))))
+    return json_response(dump_score(usecases.score(game, body(schemas.SCORE_REQUEST))))
 
 
 @blueprint.post("/<game_name>/view")

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, Flask, Response, current_app, jsonify, redirect
+from flask import Blueprint, Flask, Response, current_app, redirect
 from flask.typing import ResponseReturnValue
+
+from .jsonio import json_response
 
 blueprint = Blueprint("meta", __name__)
 SPEC_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
@@ -25,14 +27,14 @@ def root() -> ResponseReturnValue:
 
 @blueprint.get("/healthz")
 def healthz() -> Response:
-    return jsonify({"status": "ok"})
+    return json_response({"status": "ok"})
 
 
 @blueprint.get("/readyz")
 def readyz() -> Response:
     store = current_app.extensions["session_store"]
     status = store.status()
-    return jsonify({"status": "ok", "sessions": status})
+    return json_response({"status": "ok", "sessions": status})
 
 
 @blueprint.get("/openapi.yaml")

@@ -90,14 +90,14 @@ def write_request_line(handler: logging.StreamHandler[Any], fields: dict[str, An
     entry = {"time": formatter.stamp(time.time()), "level": "INFO", "logger": log.name, "message": "request"}
     entry.update(fields)
     line = orjson.dumps(entry).decode() + handler.terminator
-    handler.acquire()
-    try:
-        handler.stream.write(line)
-        handler.stream.flush()
-    except (OSError, ValueError):  # as logging does: a log line that cannot be written never fails the request
-        pass
-    finally:
-        handler.release()
+    lock = handler.lock  # the lock ``emit`` holds, taken directly rather than through the handler's methods
+    assert lock is not None  # a StreamHandler makes it when created
+    with lock:
+        try:
+            handler.stream.write(line)
+            handler.stream.flush()
+        except (OSError, ValueError):  # as logging does: a log line that cannot be written never fails the request
+            pass
 
 
 def configure_logging(level: str) -> None:

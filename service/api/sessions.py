@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
-from flask import Blueprint, Flask, Response, current_app, jsonify, request, url_for
+from flask import Blueprint, Flask, Response, current_app, request, url_for
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ..engine.errors import FieldProblem, InvalidState, RulesError
@@ -43,7 +43,7 @@ from ..storage import (
 from ..storage.base import is_valid_session_id
 from ..usecases import checked_state, suggestion_for
 from .common import dump_events, dump_suggestion, game_for, played, view_body
-from .jsonio import read_json
+from .jsonio import json_response, read_json
 from .problems import ApiProblem
 from .session_access import (
     Caller,
@@ -236,7 +236,7 @@ def with_fairness(
 
 
 def session_body(snapshot: Snapshot, game: str, state: dict[str, Any], **extra: Any) -> Response:
-    response = jsonify(
+    response = json_response(
         {"id": snapshot.id, "version": snapshot.version, "game": game, "state": state, **extra}
     )
     response.headers["ETag"] = etag(snapshot.version)
@@ -374,7 +374,7 @@ def move(session_id: str) -> Response:
     if caller.seat is None:
         return session_body(saved, game.name, dumped, **extra)
     view = view_body(game, after, caller.seat)
-    response = jsonify({"id": saved.id, "version": saved.version, "game": game.name, "view": view, **extra})
+    response = json_response({"id": saved.id, "version": saved.version, "game": game.name, "view": view, **extra})
     response.headers["ETag"] = etag(saved.version)
     return response
 
@@ -384,7 +384,7 @@ def view(session_id: str) -> Response:
     loaded = load(session_id)
     game, state = engine_state(loaded)
     seen = view_body(game, state, seat_for(loaded.caller, state.players))
-    response = jsonify(with_fairness(seen, loaded.fairness, state.round_over))
+    response = json_response(with_fairness(seen, loaded.fairness, state.round_over))
     response.headers["ETag"] = etag(loaded.snapshot.version)
     return response
 
@@ -403,7 +403,7 @@ def legal_moves(session_id: str) -> Response:
             total=found.total,
             truncated=len(found.moves) < found.total,
         )
-    response = jsonify(answer)
+    response = json_response(answer)
     response.headers["ETag"] = etag(loaded.snapshot.version)
     return response
 
@@ -419,7 +419,7 @@ def suggest(session_id: str) -> Response:
     data = schemas.load(schemas.SESSION_SUGGEST_REQUEST, read_json(current_app))
     game, state = engine_state(loaded)
     seat, found = suggestion_for(game, state, asked_seat(loaded.caller, state), data)
-    response = jsonify(dump_suggestion(found, seat))
+    response = json_response(dump_suggestion(found, seat))
     response.headers["ETag"] = etag(loaded.snapshot.version)
     return response
 
@@ -439,7 +439,7 @@ def rotate_seat_token(session_id: str, seat: str) -> Response:
     record = document(loaded.game, loaded.state, auth, loaded.fairness)
     saved: Snapshot = call(store().replace, session_id, version, record)
     log.info("session %s: seat %s token replaced", short_hash(session_id), seat)
-    response = jsonify({"id": saved.id, "version": saved.version, "seat": int(seat), "token": token})
+    response = json_response({"id": saved.id, "version": saved.version, "seat": int(seat), "token": token})
     response.headers["ETag"] = etag(saved.version)
     return response
 
