@@ -374,31 +374,6 @@ class RedisStore:
         self._open()
         return self._scripts[name](keys=keys, args=args)
 
-    @property
-    def _create(self) -> _Script:
-        self._open()
-        return self._scripts["create"]
-
-    @property
-    def _get(self) -> _Script:
-        self._open()
-        return self._scripts["get"]
-
-    @property
-    def _replace(self) -> _Script:
-        self._open()
-        return self._scripts["replace"]
-
-    @property
-    def _delete(self) -> _Script:
-        self._open()
-        return self._scripts["delete"]
-
-    @property
-    def _quota(self) -> _Script:
-        self._open()
-        return self._scripts["quota"]
-
     def _breaker_for(self, key: str | None) -> CircuitBreaker:
         """One circuit breaker per cluster node (a dead master must not refuse the sessions of the others);
         the single :attr:`breaker` for a standalone server."""
@@ -473,7 +448,7 @@ class RedisStore:
             session_id,
         ]
         keys = self.quota_keys(quota.client)
-        reply = self._run(lambda: self._quota(keys=keys, args=args), key=keys[0])
+        reply = self._run(partial(self._call_script, "quota", keys, args), key=keys[0])
         outcome = int(reply[0])
         if outcome == 0:
             raise QuotaExceeded("creates", quota.max_creates, math.ceil(max(1, int(reply[1])) / 1000))
@@ -499,7 +474,7 @@ class RedisStore:
         if not is_valid_session_id(session_id):
             raise SessionNotFound(session_id)
         key = self.key_for(session_id)
-        reply = self._run(lambda: self._get(keys=[key], args=[self._ttl_ms]), session_id, key)
+        reply = self._run(partial(self._call_script, "get", [key], [self._ttl_ms]), session_id, key)
         outcome = int(reply[0])
         if outcome == -1:
             raise SessionNotFound(session_id)
@@ -518,7 +493,7 @@ class RedisStore:
         key = self.key_for(session_id)
         token = secrets.token_hex(8)
         args = [expected_version, document, self._ttl_ms, token]
-        reply = self._run(lambda: self._replace(keys=[key], args=args), session_id, key)
+        reply = self._run(partial(self._call_script, "replace", [key], args), session_id, key)
         outcome = int(reply[0])
         if outcome == -1:
             raise SessionNotFound(session_id)
@@ -535,7 +510,7 @@ class RedisStore:
         key = self.key_for(session_id)
         token = secrets.token_hex(8)
         args = [expected_version, token, _TOMBSTONE_MS]
-        reply = self._run(lambda: self._delete(keys=[key], args=args), session_id, key)
+        reply = self._run(partial(self._call_script, "delete", [key], args), session_id, key)
         outcome = int(reply[0])
         if outcome < 0:
             raise SessionNotFound(session_id)

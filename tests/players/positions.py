@@ -48,6 +48,13 @@ def advance(game: Game, state: GameState, plies: int, rng: random.Random) -> Gam
     return state
 
 
+def play_out(game: Game, state: GameState, rng: random.Random) -> GameState:
+    """The round finished by random legal moves."""
+    while not state.round_over:
+        state, _ = game.play(state, rng.choice(game.legal_moves(state).moves))
+    return state
+
+
 def positions(name: str, players: int, count: int, seed: int = 0) -> Iterator[tuple[Game, GameState]]:
     """``count`` positions from seeded deals: openings, mid-round and late in the round."""
     rng = random.Random(f"{name}-{players}-{seed}")

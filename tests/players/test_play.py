@@ -14,7 +14,7 @@ from service.players import MAX_BUDGET_MS, observe, suggest
 from service.players.endgame import solvable
 from service.players.search import outcome
 
-from .positions import briscola_position, deal, fishing_position
+from .positions import briscola_position, deal, fishing_position, play_out
 
 
 def greedy(game: Game, state: GameState) -> Move:
@@ -119,9 +119,7 @@ def test_a_two_player_endgame_is_played_exactly(name: str) -> None:
 @pytest.mark.parametrize("name", ["scopone", "briscola"])
 def test_partners_share_a_result_and_opponents_get_its_opposite(name: str) -> None:
     game, state = deal(name, 4, 3)
-    rng = random.Random(3)
-    while not state.round_over:
-        state, _ = game.play(state, rng.choice(game.legal_moves(state).moves))
+    state = play_out(game, state, random.Random(3))
     values = [outcome(game, state, seat) for seat in range(4)]
     assert values[0] == values[2] and values[1] == values[3]
     assert values[0] == pytest.approx(-values[1])

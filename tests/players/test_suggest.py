@@ -23,7 +23,7 @@ from service.players import (
 )
 from service.players.search import MAX_CANDIDATES
 
-from .positions import EXCHANGE, advance, deal, positions, reshuffle_hidden
+from .positions import EXCHANGE, advance, deal, play_out, positions, reshuffle_hidden
 
 FAST = 16
 """Playouts per strong decision in these tests: enough to exercise the search, cheap enough to run often."""
@@ -159,9 +159,7 @@ def test_a_seat_not_to_act_gets_no_suggestion() -> None:
 @pytest.mark.parametrize("name", ["scopa", "briscola"])
 def test_a_finished_round_gets_no_suggestion(name: str) -> None:
     game, state = deal(name, 2, 4)
-    rng = random.Random(4)
-    while not state.round_over:
-        state, _ = game.play(state, rng.choice(game.legal_moves(state).moves))
+    state = play_out(game, state, random.Random(4))
     for level in LEVELS:
         with pytest.raises(NotToAct) as refused:
             suggest(game, observe(game, state, 0), level, 0)

@@ -154,18 +154,18 @@ def test_replayed_writes_are_recognized(make_redis_store: Callable[..., RedisSto
     key = store.key_for(snap.id)
     ttl = "60000"
 
-    assert store._replace(keys=[key], args=[1, DOC2, ttl, "token-a"]) == [1, 2]
-    assert store._replace(keys=[key], args=[1, DOC2, ttl, "token-a"]) == [1, 2]  # replay: same answer
-    assert store._replace(keys=[key], args=[1, b"other", ttl, "token-b"]) == [0, 2]  # a real stale writer
+    assert store._call_script("replace", [key], [1, DOC2, ttl, "token-a"]) == [1, 2]
+    assert store._call_script("replace", [key], [1, DOC2, ttl, "token-a"]) == [1, 2]  # replay: same answer
+    assert store._call_script("replace", [key], [1, b"other", ttl, "token-b"]) == [0, 2]  # a real stale writer
     assert store.get(snap.id) == Snapshot(snap.id, 2, DOC2)
 
-    assert store._delete(keys=[key], args=[2, "token-c", 30_000]) == [1, b""]
-    assert store._delete(keys=[key], args=[2, "token-c", 30_000]) == [1, b""]  # replay: same answer
-    assert store._delete(keys=[key], args=[2, "token-d", 30_000]) == [-1]  # someone else: not found
+    assert store._call_script("delete", [key], [2, "token-c", 30_000]) == [1, b""]
+    assert store._call_script("delete", [key], [2, "token-c", 30_000]) == [1, b""]  # replay: same answer
+    assert store._call_script("delete", [key], [2, "token-d", 30_000]) == [-1]  # someone else: not found
 
     other = store.create(DOC1)
     other_key = store.key_for(other.id)
-    assert store._create(keys=[other_key], args=[DOC2, ttl, "token-e", ""]) == 0  # id taken
+    assert store._call_script("create", [other_key], [DOC2, ttl, "token-e", ""]) == 0  # id taken
     assert store.get(other.id) == other
 
 

@@ -50,8 +50,8 @@ def test_file_and_directory_are_private(tmp_path: Path) -> None:
         store.close()
 
 
-def _forked_writer(path: str, session_id: str, rounds: int) -> None:
-    store = SqliteStore(path, 60)
+def _increment(store: SqliteStore, session_id: str, rounds: int) -> None:
+    """Add one to the counter ``rounds`` times, reading again after every lost compare-and-set."""
     for _ in range(rounds):
         while True:
             current = store.get(session_id)
@@ -60,19 +60,17 @@ def _forked_writer(path: str, session_id: str, rounds: int) -> None:
             except VersionConflict:
                 continue
             break
+
+
+def _forked_writer(path: str, session_id: str, rounds: int) -> None:
+    store = SqliteStore(path, 60)
+    _increment(store, session_id, rounds)
     store.close()
 
 
 def _inherited_writer(store: SqliteStore, session_id: str, rounds: int) -> None:
     _ = store.get(session_id)  # the connection the parent opened is not used in the child
-    for _ in range(rounds):
-        while True:
-            current = store.get(session_id)
-            try:
-                store.replace(session_id, current.version, str(int(current.document) + 1).encode())
-            except VersionConflict:
-                continue
-            break
+    _increment(store, session_id, rounds)
 
 
 def test_forked_processes_share_one_file_without_lost_updates(tmp_path: Path) -> None:
