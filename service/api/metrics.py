@@ -28,6 +28,8 @@ from prometheus_client import (
     multiprocess,
 )
 
+from .metric_writes import RequestSeries
+
 REQUESTS = Counter(
     "cardrules_requests_total", "HTTP requests by route and status", ["method", "route", "status"]
 )
@@ -82,7 +84,7 @@ def init_metrics(
 
     # Rules are fixed once the app serves (they are all registered before the first request).
     rules: frozenset[str] | None = None
-    counters: dict[tuple[str, str, int], tuple[Any, Any]] = {}
+    counters: dict[tuple[str, str, int], RequestSeries] = {}
 
     def observe(method: str, route: str, status: int, seconds: float) -> None:
         nonlocal rules
@@ -90,19 +92,19 @@ def init_metrics(
         if method not in KNOWN_METHODS:
             method = OTHER
         key = (method, route, status)
-        children = counters.get(key)
-        if children is None:  # label lookups cost more than the observation itself
+        series = counters.get(key)
+        if series is None:  # label lookups cost more than the observation itself
             if rules is None:
                 rules = frozenset(rule.rule for rule in app.url_map.iter_rules())
             label = route if route in rules else OTHER
             if label != route:
                 key = (method, OTHER, status)
-                children = counters.get(key)
-            if children is None:
+                series = counters.get(key)
+            if series is None:
                 code = str(status) if status in _STATUSES else OTHER
-                children = counters[key] = (REQUESTS.labels(method, label, code), LATENCY.labels(method, label))
-        children[0].inc()
-        children[1].observe(seconds)
+                series = RequestSeries(REQUESTS.labels(method, label, code), LATENCY.labels(method, label))
+                counters[key] = series
+        series.record(seconds)
 
     return observe
 
