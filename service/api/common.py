@@ -38,7 +38,7 @@ def seed_sealer() -> SeedSealer:
 
 
 def body(schema: Schema) -> dict[str, Any]:
-    return schemas.load(schema, read_json(current_app))
+    return schemas.load(schema, read_json())
 
 
 def played(game: Game, state: GameState, raw_move: object) -> Played:

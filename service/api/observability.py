@@ -12,10 +12,11 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import orjson
-from flask import Flask, Response, has_request_context, request
+from flask import Flask, Response, has_request_context
 from flask_cors import CORS
 
 from ..config import Settings
+from .jsonio import current_request
 from .metrics import init_metrics
 from .problems import best_language
 
@@ -31,6 +32,7 @@ _SANE_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
 SESSIONS_PREFIX = "/v1/sessions/"
 MAX_LOGGED_PATH = 256
 MAX_LOGGED_METHOD = 16
+SHARED_VARY = "Accept-Language, Origin"  # answers differ by language, and by Origin (CORS headers or none)
 log = logging.getLogger("service.requests")
 
 
@@ -84,11 +86,7 @@ def request_line_handler() -> logging.StreamHandler[Any] | None:
     return handler
 
 
-def write_request_line(handler: logging.StreamHandler[Any], fields: dict[str, Any]) -> None:
-    formatter = handler.formatter
-    assert isinstance(formatter, JsonFormatter)
-    entry = {"time": formatter.stamp(time.time()), "level": "INFO", "logger": log.name, "message": "request"}
-    entry.update(fields)
+def write_request_line(handler: logging.StreamHandler[Any], entry: dict[str, Any]) -> None:
     line = orjson.dumps(entry).decode() + handler.terminator
     lock = handler.lock  # the lock ``emit`` holds, taken directly rather than through the handler's methods
     assert lock is not None  # a StreamHandler makes it when created
@@ -156,22 +154,41 @@ class RequestBookkeeping:
             code = int(status[:3])
             self.observe(method, route, code, elapsed)
             if log.isEnabledFor(logging.INFO):
-                fields = {
-                    "method": method[:MAX_LOGGED_METHOD],
-                    "path": loggable_path(environ.get("SCRIPT_NAME", "") + environ.get("PATH_INFO", "")),
-                    "route": route,
-                    "status": code,
-                    "duration_ms": round(elapsed * 1000, 3),
-                    "request_id": request_id,
-                }
-                handler = request_line_handler()
-                if handler is not None:
-                    write_request_line(handler, fields)
-                else:
-                    log.info("request", extra={"fields": fields})
+                log_request(environ, method, route, code, elapsed, request_id)
             return start_response(status, headers, exc_info)
 
         return self.wsgi_app(environ, finish)
+
+
+def log_request(environ: dict[str, Any], method: str, route: str, code: int, elapsed: float, request_id: str) -> None:
+    """The request's one log line: straight to the stream when the service's own handler is the only listener
+    (its ten fields built as one dict, as ``JsonFormatter`` would lay them out), else as a record."""
+    path = environ.get("SCRIPT_NAME", "") + environ.get("PATH_INFO", "")
+    if path.startswith(SESSIONS_PREFIX) or len(path) > MAX_LOGGED_PATH:
+        path = loggable_path(path)
+    method = method[:MAX_LOGGED_METHOD]
+    duration_ms = int(elapsed * 1_000_000 + 0.5) / 1000  # to the microsecond: round(x, 3) costs ten times more
+    handler = request_line_handler()
+    if handler is None:
+        fields = {"method": method, "path": path, "route": route, "status": code}
+        fields.update(duration_ms=duration_ms, request_id=request_id)
+        log.info("request", extra={"fields": fields})
+        return
+    formatter = handler.formatter
+    assert isinstance(formatter, JsonFormatter)
+    entry = {
+        "time": formatter.stamp(time.time()),
+        "level": "INFO",
+        "logger": log.name,
+        "message": "request",
+        "method": method,
+        "path": path,
+        "route": route,
+        "status": code,
+        "duration_ms": duration_ms,
+        "request_id": request_id,
+    }
+    write_request_line(handler, entry)
 
 
 def loggable_path(path: str) -> str:
@@ -189,6 +206,12 @@ def loggable_path(path: str) -> str:
 
 def add_shared_headers(headers: list[tuple[str, str]], request_id: str, language: str) -> None:
     """The request id, the answer's language unless a view named it, and one merged Vary line."""
+    for name, _ in headers:
+        if name == "Vary" or name == "Content-Language":
+            break
+    else:  # the usual answer, with neither
+        headers += ((REQUEST_ID, request_id), ("Vary", SHARED_VARY), ("Content-Language", language))
+        return
     varies = []
     has_language = False
     for name, value in headers:
@@ -198,8 +221,7 @@ def add_shared_headers(headers: list[tuple[str, str]], request_id: str, language
             has_language = True
     if varies:  # one line, each name once
         headers[:] = [header for header in headers if header[0] != "Vary"]
-    # Answers differ by language, and by Origin (CORS headers or none).
-    varies.append("Accept-Language, Origin")
+    varies.append(SHARED_VARY)
     headers.append((REQUEST_ID, request_id))
     headers.append(("Vary", _merged_names(", ".join(varies)) if len(varies) > 1 else varies[0]))
     if not has_language:
@@ -208,12 +230,12 @@ def add_shared_headers(headers: list[tuple[str, str]], request_id: str, language
 
 def current_request_id() -> str | None:
     """The id of the request being handled, for log lines written inside it."""
-    return request.environ.get(REQUEST_ID_ENVIRON) if has_request_context() else None
+    return current_request().environ.get(REQUEST_ID_ENVIRON) if has_request_context() else None
 
 
 def _only_with_origin(hook: Callable[[Response], Any]) -> Callable[[Response], Any]:
     def gated(response: Response) -> Any:
-        return hook(response) if request.environ.get("HTTP_ORIGIN") else response
+        return hook(response) if current_request().environ.get("HTTP_ORIGIN") else response
 
     return gated
 

@@ -299,7 +299,7 @@ def no_store(response: Response) -> Response:
 @blueprint.post("")
 def create() -> Response:
     quota = creation_quota()
-    data = schemas.load(CREATE_SESSION, read_json(current_app))
+    data = schemas.load(CREATE_SESSION, read_json())
     game, alias_preset = game_for(data["game"])
     fairness = None
     if "deal" in data:
@@ -331,7 +331,7 @@ def replace(session_id: str) -> Response:
     loaded = load(session_id, write=True)
     require_owner(loaded.caller)
     version = loaded.version()
-    data = schemas.load(REPLACE_SESSION, read_json(current_app))
+    data = schemas.load(REPLACE_SESSION, read_json())
     game, _ = game_for(data.get("game", loaded.game))
     state = checked_state(game, data["state"])
     if state.players != len(loaded.auth["seats"]):
@@ -356,7 +356,7 @@ def delete(session_id: str) -> Response:
 def move(session_id: str) -> Response:
     loaded = load(session_id, write=True)
     version = loaded.version()
-    data = schemas.load(SESSION_MOVE, read_json(current_app))
+    data = schemas.load(SESSION_MOVE, read_json())
     game, state = engine_state(loaded)
     caller = loaded.caller
     if caller.seat is not None and not state.round_over and state.turn != caller.seat:
@@ -416,7 +416,7 @@ def suggest(session_id: str) -> Response:
     own view does not show; it may be asked whether or not the seat is to act (400 ``not_to_act`` if not).
     """
     loaded = load(session_id)
-    data = schemas.load(schemas.SESSION_SUGGEST_REQUEST, read_json(current_app))
+    data = schemas.load(schemas.SESSION_SUGGEST_REQUEST, read_json())
     game, state = engine_state(loaded)
     seat, found = suggestion_for(game, state, asked_seat(loaded.caller, state), data)
     response = json_response(dump_suggestion(found, seat))
@@ -450,7 +450,7 @@ def next_round(session_id: str) -> Response:
     loaded = load(session_id, write=True)
     require_owner(loaded.caller)
     version = loaded.version()
-    data = schemas.load(NEXT_ROUND, read_json(current_app))
+    data = schemas.load(NEXT_ROUND, read_json())
     game, _ = engine_state(loaded)
     state, fairness = deal_next_round(game, loaded.state, data)
     dumped = dump_state(state)
