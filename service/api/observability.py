@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import orjson
-from flask import Flask, Response, has_request_context
+from flask import has_request_context
 from flask_cors import CORS
 
 from ..config import Settings
@@ -23,6 +23,8 @@ from .problems import best_language
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse
     from _typeshed.wsgi import WSGIApplication as WsgiApp
+
+    from ..app import Service
 
 REQUEST_ID = "X-Request-ID"
 _REQUEST_ID_KEY = "HTTP_X_REQUEST_ID"  # the WSGI environ's name for it
@@ -108,7 +110,7 @@ def configure_logging(level: str) -> None:
     root.propagate = False
 
 
-def init_app(app: Flask, settings: Settings) -> None:
+def init_app(app: Service, settings: Settings) -> None:
     configure_logging(settings.log_level)
     hooks_before = list(app.after_request_funcs[None])
     CORS(
@@ -118,10 +120,11 @@ def init_app(app: Flask, settings: Settings) -> None:
         allow_headers=["Content-Type", "If-Match", "Accept-Language", REQUEST_ID, "Authorization", "X-API-Key"],
         methods=["GET", "POST", "PUT", "DELETE", "OPTIONS"],
     )
-    # CORS headers matter only to browsers, which send Origin on every cross-origin request (preflights too);
-    # requests without one (servers, apps, tools) skip flask-cors's per-request work.
+    # CORS headers matter only to browsers, which send Origin on every cross-origin request (preflights too):
+    # flask-cors's hook runs among the app's origin hooks, only for them (Service.process_response).
     funcs = app.after_request_funcs[None]
-    funcs[:] = [hook if hook in hooks_before else _only_with_origin(hook) for hook in funcs]
+    app.origin_hooks.extend(hook for hook in funcs if hook not in hooks_before)
+    funcs[:] = hooks_before
     observe = init_metrics(app, settings.metrics_token, settings.metrics_port)
     app.wsgi_app = RequestBookkeeping(app.wsgi_app, observe)  # type: ignore[method-assign]
 
@@ -231,13 +234,6 @@ def add_shared_headers(headers: list[tuple[str, str]], request_id: str, language
 def current_request_id() -> str | None:
     """The id of the request being handled, for log lines written inside it."""
     return current_request().environ.get(REQUEST_ID_ENVIRON) if has_request_context() else None
-
-
-def _only_with_origin(hook: Callable[[Response], Any]) -> Callable[[Response], Any]:
-    def gated(response: Response) -> Any:
-        return hook(response) if current_request().environ.get("HTTP_ORIGIN") else response
-
-    return gated
 
 
 def _merged_names(line: str) -> str:
