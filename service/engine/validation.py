@@ -247,10 +247,24 @@ def check_reported(
     state: GameState, turn: int | None, round_over: bool | None, trump_suit: str | None = None
 ) -> None:
     """Fields a caller may send that are derived from the cards must agree with them."""
-    if turn != state.turn:
-        raise fail(
-            "invalid_turn", f"it is seat {state.turn}'s turn, not {turn}", ("/turn", f"must be {state.turn}")
-        )
+    _check_turn(state, turn)
+    _check_derived(state, round_over, trump_suit)
+
+
+def check_reported_fields(state: GameState, reported: Mapping[str, Any]) -> None:
+    """The derived fields a caller sent, checked once the state itself is known to be consistent."""
+    if "turn" in reported:  # a turn not sent is not checked: working it out from the hands is not free
+        _check_turn(state, reported["turn"])
+    _check_derived(state, reported.get("round_over"), reported.get("trump_suit"))
+
+
+def _check_turn(state: GameState, turn: int | None) -> None:
+    actual = state.turn
+    if turn != actual:
+        raise fail("invalid_turn", f"it is seat {actual}'s turn, not {turn}", ("/turn", f"must be {actual}"))
+
+
+def _check_derived(state: GameState, round_over: bool | None, trump_suit: str | None) -> None:
     if round_over is not None and round_over != state.round_over:
         raise fail(
             "invalid_turn",
@@ -263,10 +277,3 @@ def check_reported(
             "trump_suit is the suit of trump_card",
             ("/trump_suit", f"must be {state.trump_suit}"),
         )
-
-
-def check_reported_fields(state: GameState, reported: Mapping[str, Any]) -> None:
-    """The derived fields a caller sent, checked once the state itself is known to be consistent."""
-    check_reported(
-        state, reported.get("turn", state.turn), reported.get("round_over"), reported.get("trump_suit")
-    )
