@@ -6,7 +6,6 @@ Nothing else is checked, in particular not the history the piles imply: callers 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from itertools import chain
 from typing import Any
 
 from .cards import DECK, Card
@@ -18,7 +17,7 @@ def fail(code: str, message: str, *problems: tuple[str, str]) -> InvalidState:
     return InvalidState(code, message, [FieldProblem(where, why) for where, why in problems])
 
 
-_FULL_DECK = frozenset(DECK)
+_FULL_MASK = sum(1 << card.index for card in DECK)
 
 
 def deck_for(state: GameState) -> tuple[Card, ...]:
@@ -85,20 +84,10 @@ def check_seats(state: GameState, player_counts: Sequence[int]) -> None:
             )
 
 
-def all_cards(state: GameState) -> list[Card]:
-    if isinstance(state, FishingState):
-        return list(chain(*state.hands, state.table, state.stock, *state.captures))
-    cards = list(chain(*state.hands, (played.card for played in state.trick), state.stock, *state.captures))
-    if state.trump_under_stock:
-        cards.append(state.trump_card)
-    return cards
-
-
 def check_cards(state: GameState) -> None:
     deck = deck_for(state)
-    cards = all_cards(state)
-    if len(cards) == len(deck) and set(cards) == (_FULL_DECK if deck is DECK else set(deck)):
-        return  # every card once: the usual case needs no pointers
+    if _every_card_once(state, deck):
+        return  # the usual case needs no pointers
     allowed = set(deck)
     seen: dict[Card, str] = {}
     duplicates, foreign = [], []
@@ -120,6 +109,38 @@ def check_cards(state: GameState) -> None:
             f"{len(missing)} of the {len(deck)} cards are not accounted for: " + ", ".join(missing),
             ("", "missing " + ", ".join(missing)),
         )
+
+
+def _every_card_once(state: GameState, deck: tuple[Card, ...]) -> bool:
+    """Whether the state holds each card of ``deck`` exactly once: as many cards as the deck has, and a bit set for
+    each of its cards (a card twice leaves some other card's bit unset; a foreign card sets one outside the deck)."""
+    seen, count = 0, 0
+    for hand in state.hands:
+        seen |= _bits(hand)
+        count += len(hand)
+    if isinstance(state, FishingState):
+        seen |= _bits(state.table)
+        count += len(state.table)
+    else:
+        for played in state.trick:
+            seen |= 1 << played.card.index
+        count += len(state.trick)
+        if state.trump_under_stock:
+            seen |= 1 << state.trump_card.index
+            count += 1
+    seen |= _bits(state.stock)
+    count += len(state.stock)
+    for pile in state.captures:
+        seen |= _bits(pile)
+        count += len(pile)
+    return count == len(deck) and seen == (_FULL_MASK if deck is DECK else _bits(deck))
+
+
+def _bits(cards: Sequence[Card]) -> int:
+    bits = 0
+    for card in cards:
+        bits |= 1 << card.index
+    return bits
 
 
 def check_hand_sizes(state: GameState, first: int, played: int, full: Sequence[int]) -> None:

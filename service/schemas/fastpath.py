@@ -162,43 +162,44 @@ def build_state(
     players = data["players"]
     match_data = data.get("match")
     if match_data is None:
-        match = Match(scores=(0,) * sides_of(players), target=rules.target, round=1)
+        match = Match((0,) * sides_of(players), rules.target, 1)
     else:
         match = Match(tuple(match_data["scores"]), match_data["target"], match_data["round"])
     # The fast reader gives tuples already (tuple() of a tuple is the tuple itself); the schemas give lists.
     hands = tuple(map(tuple, data["hands"]))
     captures = tuple(map(tuple, data["captures"]))
     deck = data.get("deck", "italian")
+    # Positionally, in the fields' order: keyword arguments made building the state a fifth dearer.
     state: GameState
     if state_type is BriscolaState:
         state = BriscolaState(
-            game=game,
-            rules=rules,
-            players=players,
-            dealer=data["dealer"],
-            hands=hands,
-            stock=tuple(data["stock"]),
-            trump_card=data["trump_card"],
-            trick=tuple(TrickCard(item["seat"], item["card"]) for item in data["trick"]),
-            leader=data["leader"],
-            captures=captures,
-            match=match,
-            deck=deck,
+            game,
+            rules,
+            players,
+            data["dealer"],
+            hands,
+            tuple(data["stock"]),
+            data["trump_card"],
+            tuple(TrickCard(item["seat"], item["card"]) for item in data["trick"]),
+            data["leader"],
+            captures,
+            match,
+            deck,
         )
     else:
         state = FishingState(
-            game=game,
-            rules=rules,
-            players=players,
-            dealer=data["dealer"],
-            hands=hands,
-            table=tuple(data["table"]),
-            stock=tuple(data["stock"]),
-            captures=captures,
-            sweeps=tuple(data["sweeps"]),
-            last_capturer=data["last_capturer"],
-            match=match,
-            deck=deck,
+            game,
+            rules,
+            players,
+            data["dealer"],
+            hands,
+            tuple(data["table"]),
+            tuple(data["stock"]),
+            captures,
+            tuple(data["sweeps"]),
+            data["last_capturer"],
+            match,
+            deck,
         )
     reported: dict[str, Any] = {key: data[key] for key in _REPORTED if key in data}
     return state, reported

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from service.engine import shuffle
 from service.engine.briscola import Briscola
-from service.engine.cards import DECK, card, cards
-from service.engine.errors import IllegalMove, RoundNotOver
+from service.engine.cards import BY_CODE, DECK, card, cards
+from service.engine.errors import IllegalMove, InvalidState, RoundNotOver
 from service.engine.games import resolve
 from service.engine.moves import ExchangeTrump, LegalMoves, PlayCard
 from service.engine.state import BriscolaState, Event, Match, TrickCard, playing_order, sides_of
@@ -657,3 +657,30 @@ def test_any_deal_plays_out(
     rules = resolve("briscola", overrides={"trump_exchange": exchange, "three_player_removed_card": removed})
     state, _ = GAME.deal(rules, players, seed, dealer % players, new_match(players))
     playout(state, rng)
+
+
+@pytest.mark.parametrize(
+    ("change", "code"),
+    [
+        ("removed card for a hand card", "invalid_card"),  # 39 cards, but one not in a 3-player deck
+        ("hand card twice, another gone", "duplicate_card"),  # 39 cards, every one of them in the deck
+        ("removed card added", "invalid_card"),  # 40 cards
+    ],
+)
+def test_three_player_card_accounting_counts_the_removed_card_as_foreign(change: str, code: str) -> None:
+    """API.md state checks: a 3-player deck has 39 cards, and the removed one is not among them."""
+    rules = resolve("briscola", overrides={"three_player_removed_card": "2D"})
+    state, _ = GAME.deal(rules, 3, 5, 2, new_match(3))
+    GAME.validate(state)
+    removed, hand = BY_CODE["2D"], list(state.hands[0])
+    if change == "removed card for a hand card":
+        hand[0] = removed
+    elif change == "hand card twice, another gone":
+        hand[0] = hand[1]
+    else:
+        state = state._replace(stock=(*state.stock, removed))
+    if change != "removed card added":
+        state = state._replace(hands=(tuple(hand), *state.hands[1:]))
+    with pytest.raises(InvalidState) as refused:
+        GAME.validate(state)
+    assert refused.value.code == code
