@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 import logging
 import os
@@ -89,15 +90,39 @@ def request_line_handler() -> logging.StreamHandler[Any] | None:
 
 
 def write_request_line(handler: logging.StreamHandler[Any], entry: dict[str, Any]) -> None:
-    line = orjson.dumps(entry).decode() + handler.terminator
+    """One line, in one write: to the stream's file descriptor when it has one and takes UTF-8 (stderr, a file),
+    which is what the text stream would end up writing, without its layers of encoding and buffering."""
     lock = handler.lock  # the lock ``emit`` holds, taken directly rather than through the handler's methods
     assert lock is not None  # a StreamHandler makes it when created
     with lock:
         try:
-            handler.stream.write(line)
-            handler.stream.flush()
+            descriptor = _descriptor_of(handler.stream) if handler.terminator == "\n" else None
+            if descriptor is None:
+                handler.stream.write(orjson.dumps(entry).decode() + handler.terminator)
+                handler.stream.flush()
+                return
+            handler.stream.flush()  # whatever the text layer holds goes first (usually nothing: emit flushes)
+            line = orjson.dumps(entry, option=orjson.OPT_APPEND_NEWLINE)
+            while line:  # a line is far below PIPE_BUF, so a pipe takes it whole; a socket might not
+                line = line[os.write(descriptor, line) :]
         except (OSError, ValueError):  # as logging does: a log line that cannot be written never fails the request
             pass
+
+
+_direct: list[Any] = [None, None]  # the stream last written to, and its UTF-8 file descriptor (or None)
+
+
+def _descriptor_of(stream: Any) -> int | None:
+    if _direct[0] is not stream:
+        descriptor = None
+        try:
+            if codecs.lookup(stream.encoding).name == "utf-8":
+                descriptor = stream.fileno()
+        except (AttributeError, LookupError, OSError, TypeError, ValueError):  # no descriptor: StringIO, a socket
+            descriptor = None
+        _direct[:] = [stream, descriptor]
+    found: int | None = _direct[1]
+    return found
 
 
 def configure_logging(level: str) -> None:

@@ -6,6 +6,8 @@ import hashlib
 import io
 import json
 import logging
+import os
+from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -77,3 +79,54 @@ def test_the_direct_request_line_is_the_formatted_one(app: Flask, monkeypatch: p
 def test_any_other_listener_gets_records(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(logging.getLogger("service.requests"), "handlers", [logging.NullHandler()])
     assert request_line_handler() is None
+
+
+@pytest.mark.parametrize(
+    ("encoding", "by_descriptor"),
+    [("utf-8", True), ("UTF8", True), ("latin-1", False), ("ascii", False)],
+)
+def test_a_request_line_to_a_file_is_one_write_after_what_the_stream_held(
+    app: Flask, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, encoding: str, by_descriptor: bool
+) -> None:
+    """A stream with a file descriptor that takes UTF-8 (stderr, a file) gets each request line in one write to the
+    descriptor, after anything its text layer still held; any other stream gets it through the text layer. Either
+    way the file holds whole lines, in order."""
+    service = logging.getLogger("service")
+    handler = next(h for h in service.handlers if isinstance(h.formatter, JsonFormatter))
+    monkeypatch.setattr(service, "handlers", [handler])
+    path = tmp_path / "requests.log"
+    with open(path, "w", encoding=encoding) as stream:
+        monkeypatch.setattr(handler, "stream", stream)
+        stream.write("held by the text layer\n")  # not flushed yet
+        writes: list[int] = []
+        original = os.write
+
+        def counted(descriptor: int, data: bytes) -> int:
+            writes.append(descriptor)
+            return original(descriptor, data)
+
+        monkeypatch.setattr(os, "write", counted)
+        client = app.test_client()
+        for _ in range(3):
+            assert client.get("/v1/games/scopa").status_code == 200
+        stream.flush()
+        assert writes == ([stream.fileno()] * 3 if by_descriptor else [])
+    lines = path.read_text(encoding=encoding).splitlines()
+    assert lines[0] == "held by the text layer" and len(lines) == 4
+    assert [json.loads(line)["path"] for line in lines[1:]] == ["/v1/games/scopa"] * 3
+
+
+def test_a_short_write_is_continued_until_the_line_is_whole(
+    app: Flask, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    service = logging.getLogger("service")
+    handler = next(h for h in service.handlers if isinstance(h.formatter, JsonFormatter))
+    monkeypatch.setattr(service, "handlers", [handler])
+    path = tmp_path / "requests.log"
+    with open(path, "w", encoding="utf-8") as stream:
+        monkeypatch.setattr(handler, "stream", stream)
+        original = os.write
+        monkeypatch.setattr(os, "write", lambda descriptor, data: original(descriptor, data[:7]))
+        assert app.test_client().get("/v1/games/scopa").status_code == 200
+    (line,) = path.read_text(encoding="utf-8").splitlines()
+    assert json.loads(line)["route"] == "/v1/games/<game_name>"
