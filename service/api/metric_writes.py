@@ -37,7 +37,6 @@ class Slot:
         self.value, self.doubles, self.index = value, doubles, index
 
 
-
 def slot_for(value: Any) -> Slot | None:
     """The slot of a multiprocess value, or None (not multiprocess, or not the library's layout)."""
     if not getattr(value, "_multiprocess", False):
