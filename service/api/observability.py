@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import orjson
-from flask import has_request_context
+from flask import Flask, has_request_context
 from flask_cors import CORS
 
 from ..config import Settings
@@ -24,8 +24,6 @@ from .problems import best_language
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse
     from _typeshed.wsgi import WSGIApplication as WsgiApp
-
-    from ..app import Service
 
 REQUEST_ID = "X-Request-ID"
 _REQUEST_ID_KEY = "HTTP_X_REQUEST_ID"  # the WSGI environ's name for it
@@ -135,7 +133,7 @@ def configure_logging(level: str) -> None:
     root.propagate = False
 
 
-def init_app(app: Service, settings: Settings) -> None:
+def init_app(app: Flask, settings: Settings) -> None:
     configure_logging(settings.log_level)
     hooks_before = list(app.after_request_funcs[None])
     CORS(
@@ -148,7 +146,10 @@ def init_app(app: Service, settings: Settings) -> None:
     # CORS headers matter only to browsers, which send Origin on every cross-origin request (preflights too):
     # flask-cors's hook runs among the app's origin hooks, only for them (Service.process_response).
     funcs = app.after_request_funcs[None]
-    app.origin_hooks.extend(hook for hook in funcs if hook not in hooks_before)
+    origin_hooks = getattr(app, "origin_hooks", None)  # service.app.Service runs them
+    if origin_hooks is None:
+        raise TypeError("the CORS hooks need the service's app, service.app.Service")
+    origin_hooks.extend(hook for hook in funcs if hook not in hooks_before)
     funcs[:] = hooks_before
     observe = init_metrics(app, settings.metrics_token, settings.metrics_port)
     app.wsgi_app = RequestBookkeeping(app.wsgi_app, observe)  # type: ignore[method-assign]
