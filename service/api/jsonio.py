@@ -143,8 +143,8 @@ def current_request() -> Request:
     """The request being handled, unwrapped from its proxy.
 
     Each attribute read through ``flask.request`` or ``flask.current_app`` first fails on the proxy itself (an
-    AttributeError raised and caught inside) and costs about 8,000 instructions, more than a move's legality
-    check; on the object itself a read is a plain attribute lookup.
+    AttributeError raised and caught inside) and costs about 8,000 instructions; on the object itself a read is
+    a plain attribute lookup.
     """
     found: Request = request._get_current_object()  # type: ignore[attr-defined]
     return found

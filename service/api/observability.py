@@ -199,8 +199,14 @@ def log_request(environ: dict[str, Any], method: str, route: str, code: int, ela
     duration_ms = int(elapsed * 1_000_000 + 0.5) / 1000  # to the microsecond: round(x, 3) costs ten times more
     handler = request_line_handler()
     if handler is None:
-        fields = {"method": method, "path": path, "route": route, "status": code}
-        fields.update(duration_ms=duration_ms, request_id=request_id)
+        fields = {
+            "method": method,
+            "path": path,
+            "route": route,
+            "status": code,
+            "duration_ms": duration_ms,
+            "request_id": request_id,
+        }
         log.info("request", extra={"fields": fields})
         return
     formatter = handler.formatter
