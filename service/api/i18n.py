@@ -4,9 +4,10 @@ Pure functions of a language string; the HTTP layer picks the language with
 ``request.accept_languages.best_match(SUPPORTED, default="en")``. The texts are data, ``service/i18n/api.json``
 (one entry per language for each key), read once at import; English is the fallback for anything else.
 
-- titles: every problem code. details: codes without one keep the engine's English message, which names the
-  field, option or JSON syntax error at fault; placeholders are the params each code documents, and
-  ``illegal_move`` shows the reason's own text.
+- titles and details: every problem code of ``problem_codes.PROBLEMS``, in every language; placeholders are the
+  params each code documents (a detail whose params are not all given leaves the engine's English message),
+  ``"<code>.<value>"`` is the wording of one value of a code's variant param, and ``illegal_move`` shows the
+  reason's own text.
 - reasons: the illegal-move reasons (docs/api.md, Moves; docs/rules.md).
 - options: rule options; a "game.option" entry overrides the shared one for that game. presets: "game.preset".
 """
@@ -19,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from service.engine.games import OPTIONS, PRESETS
+
+from .problem_codes import PROBLEMS, VARIANTS
 
 DATA = Path(__file__).resolve().parents[1] / "i18n" / "api.json"
 
@@ -56,7 +59,7 @@ _PRESETS = _table("presets")
 _GAMES = _table("games")
 _GAME_ALIASES: dict[str, str] = dict(_DATA["game_aliases"])
 
-PROBLEM_CODES: tuple[str, ...] = tuple(_TITLES)
+PROBLEM_CODES: tuple[str, ...] = tuple(PROBLEMS)
 REASONS: tuple[str, ...] = tuple(_REASONS)
 
 
@@ -109,8 +112,18 @@ def problem_text(
     reason = (params or {}).get("reason")
     if code == "illegal_move" and isinstance(reason, str) and reason in _REASONS:
         return title, reason_text(reason, language, params)
-    template = _DETAILS.get(code)
+    known = PROBLEMS.get(code)
+    variant = None if known is None or known.variant is None else (params or {}).get(known.variant)
+    template = _DETAILS.get(f"{code}.{variant}") if variant is not None else None
+    template = template or _DETAILS.get(code)
     return title, None if template is None else _format(template[index], params)
+
+
+def untranslated_codes() -> list[str]:
+    """The problem codes that lack a title or a detail (or a variant's wording): none, once the data is complete."""
+    lacking = [code for code in PROBLEMS if code not in _TITLES or code not in _DETAILS]
+    wordings = [f"{code}.{value}" for code, values in VARIANTS.items() for value in values]
+    return lacking + [wording for wording in wordings if wording not in _DETAILS]
 
 
 def reason_text(reason: str, language: str, params: Mapping[str, object] | None = None) -> str | None:

@@ -18,6 +18,7 @@ from werkzeug.http import parse_accept_header
 from ..engine.errors import FieldProblem, IllegalMove, InvalidRules, InvalidState, RulesError
 from ..schemas.errors import RequestInvalid
 from . import i18n
+from .problem_codes import PROBLEMS
 
 PROBLEM_TYPE = "https://cardrules.dev/problems/"
 MAX_ERRORS = 20
@@ -79,12 +80,19 @@ def problem_response(
 ) -> Response:
     lang = language()
     params = {name: quoted(value) if isinstance(value, str) else value for name, value in (params or {}).items()}
+    if "Retry-After" in (headers or {}):
+        # The detail tells when to come back in the same words as the header.
+        params.setdefault("retry_after", (headers or {})["Retry-After"])
     title, localized = i18n.problem_text(code, lang, params)
+    known = PROBLEMS.get(code)
+    if lang == "en" and known is not None and known.engine_worded_in_english:
+        localized = None
     body: dict[str, Any] = {
         "type": PROBLEM_TYPE + code,
         "title": title,
         "status": status,
-        "detail": quoted(localized or detail),
+        # A template's params are quoted already; the engine's own message may carry a caller's text whole.
+        "detail": localized or quoted(detail),
         "code": code,
     }
     if problems:

@@ -3,16 +3,24 @@ translation; and a problem says in which language its field messages are."""
 
 from __future__ import annotations
 
+import ast
 import json
+import re
 import string
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from service.api import i18n
+from service.api.problem_codes import PROBLEMS
+from service.app import create_app
+from service.config import Settings
 from service.engine import names
 from service.engine.cards import BY_CODE
+from service.storage import SqliteStore
 
 DATA = Path(i18n.DATA)
 TABLES = ("titles", "details", "reasons", "options", "presets", "games")
@@ -63,3 +71,139 @@ def test_a_problem_says_which_language_its_field_messages_are_in(client: FlaskCl
 def test_a_problem_without_field_messages_names_no_language_for_them(client: FlaskClient) -> None:
     body = client.get("/v1/games/tressette", headers={"Accept-Language": "it"}).get_json()
     assert "errors" not in body and "errors_language" not in body
+
+
+# -- every code the sources raise is registered, hence translated ------------------------------------------------
+
+SOURCES = Path(__file__).resolve().parents[2] / "service"
+# Where a code is given: the argument position of each constructor or helper that takes one.
+CODE_ARGUMENT = {
+    "ApiProblem": 1,
+    "problem_response": 1,
+    "_refused": 1,
+    "RequestInvalid": 1,
+    "InvalidState": 0,
+    "fail": 0,
+}
+
+
+def called_name(call: ast.Call) -> str | None:
+    function = call.func
+    if isinstance(function, ast.Name):
+        return function.id
+    return function.attr if isinstance(function, ast.Attribute) else None
+
+
+def literal(node: ast.AST | None) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def codes_in(tree: ast.AST) -> set[str]:
+    """The problem codes a module gives: to a constructor or helper that takes one, as a class's ``code``, to
+    an ``InvalidState`` subclass's ``super().__init__``, or as the values of a status-to-code mapping."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            name = called_name(node)
+            position = CODE_ARGUMENT.get(name or "", 0 if name == "__init__" else None)
+            if position is None:
+                continue
+            given = node.args[position] if len(node.args) > position else None
+            keyword = next((item.value for item in node.keywords if item.arg == "code"), None)
+            code = literal(given) or literal(keyword)
+            if code and (name != "__init__" or CODE.fullmatch(code)):
+                found.add(code)
+        elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "code" for t in node.targets):
+            found.update(filter(None, [literal(node.value)]))
+        elif isinstance(node, ast.Dict) and node.keys and all(
+            isinstance(key, ast.Constant) and isinstance(key.value, int) for key in node.keys
+        ):
+            found.update(code for code in map(literal, node.values) if code and CODE.fullmatch(code))
+    return found
+
+
+CODE = re.compile(r"[a-z]+(_[a-z]+)+|[a-z]+")
+
+
+def raised_codes() -> dict[str, list[str]]:
+    where: dict[str, list[str]] = {}
+    for path in sorted(SOURCES.rglob("*.py")):
+        for code in codes_in(ast.parse(path.read_text(encoding="utf-8"))):
+            where.setdefault(code, []).append(str(path.relative_to(SOURCES.parent)))
+    return where
+
+
+def test_the_source_scan_finds_codes_of_every_kind() -> None:
+    found = raised_codes()
+    for code in ("unknown_game", "not_your_turn", "invalid_json", "duplicate_card", "illegal_move", "not_to_act"):
+        assert code in found, code
+
+
+def test_every_code_the_sources_give_is_registered_and_translated() -> None:
+    unregistered = {code: paths for code, paths in raised_codes().items() if code not in PROBLEMS}
+    assert not unregistered, (
+        f"register these codes in service/api/problem_codes.py and translate them in {DATA.name}: {unregistered}"
+    )
+    assert i18n.untranslated_codes() == []
+
+
+def test_every_registered_code_is_given_somewhere() -> None:
+    assert set(PROBLEMS) - set(raised_codes()) == set()
+
+
+# -- the session problems through HTTP, in Italian ---------------------------------------------------------------
+
+ITALIAN = {"Accept-Language": "it"}
+
+
+def italian(response: TestResponse, status: int, code: str) -> dict[str, Any]:
+    body: dict[str, Any] = response.get_json()
+    assert (response.status_code, body["code"]) == (status, code), body
+    assert response.headers["Content-Language"] == "it"
+    assert (body["title"], body["detail"]) == i18n.problem_text(code, "it", body | PARAMS.get(code, {}))
+    assert body["title"] != "Errore" and body["detail"] != i18n.problem_text(code, "en", PARAMS.get(code, {}))[1]
+    return body
+
+
+PARAMS: dict[str, dict[str, object]] = {
+    "forbidden_seat": {"seat": 0},
+    "not_your_turn": {"seat": 1, "turn": 0},
+    "weak_etag": {"current_version": 1},
+    "session_quota_exceeded": {"quota": "creates", "limit": 2, "retry_after": "30"},
+}
+
+
+def test_every_session_refusal_is_in_the_callers_language(client: FlaskClient) -> None:
+    dealt = client.post("/v1/games/briscola/deal", json={"players": 2, "seed": 1}).get_json()["state"]
+    created = client.post("/v1/sessions", json={"game": "briscola", "state": dealt}).get_json()
+    path = f"/v1/sessions/{created['id']}"
+    owner, seats = created["tokens"]["owner"], created["tokens"]["seats"]
+
+    def auth(token: str, **headers: str) -> dict[str, str]:
+        return {"Authorization": f"Bearer {token}", **ITALIAN, **headers}
+
+    move = {"move": {"card": dealt["hands"][1][0]}}
+    italian(client.get(path, headers=ITALIAN), 401, "token_required")
+    italian(client.get(path, headers=auth("x" * 43)), 403, "invalid_token")
+    italian(client.get(path, headers=auth(seats[0])), 403, "owner_token_required")
+    italian(client.get(f"{path}/view?seat=1", headers=auth(seats[0])), 403, "forbidden_seat")
+    played = client.post(f"{path}/moves", json=move, headers=auth(seats[1], **{"If-Match": '"1"'}))
+    italian(played, 403, "not_your_turn")
+    italian(client.put(path, json={"state": dealt}, headers=auth(owner, **{"If-Match": 'W/"1"'})), 412, "weak_etag")
+    italian(client.put(path, json={"state": dealt}, headers=auth(owner, **{"If-Match": "1"})), 400, "invalid_if_match")
+
+
+def test_the_quota_answer_says_when_the_window_ends_and_what_a_backend_does(tmp_path: Path) -> None:
+    # A clock that stands still keeps every create inside one quota window.
+    store = SqliteStore(tmp_path / "s.sqlite3", 3600, clock=lambda: 1_800_000_030.0)
+    settings = Settings.from_env({"SESSION_DB": "unused", "SESSION_QUOTA_CREATES": "2"})
+    client = create_app({"TESTING": True, "SESSION_STORE": store, "SETTINGS": settings}).test_client()
+    dealt = client.post("/v1/games/scopa/deal", json={"players": 2, "seed": 1}).get_json()["state"]
+    for _ in range(2):
+        assert client.post("/v1/sessions", json={"game": "scopa", "state": dealt}).status_code == 201
+    refused = client.post("/v1/sessions", json={"game": "scopa", "state": dealt}, headers=ITALIAN)
+    body = italian(refused, 429, "session_quota_exceeded")
+    wait = refused.headers["Retry-After"]
+    assert wait == "30" and f"tra {wait} s" in body["detail"] and "X-API-Key" in body["detail"]
+    english = client.post("/v1/sessions", json={"game": "scopa", "state": dealt}).get_json()["detail"]
+    assert f"ends in {wait} s" in english and "does not lift" in english and "API key" in english
