@@ -34,6 +34,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.ports import free_port, worker_name
+
 __all__ = ["RedisClusterProcesses", "RedisServer", "find_redis_server"]
 
 _START_TIMEOUT = 10.0
@@ -52,13 +54,6 @@ def find_redis_server() -> str | None:
         if os.access(candidate, os.X_OK):
             return candidate
     return None
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def _ping(port: int, timeout: float = 0.2) -> bool:
@@ -80,7 +75,7 @@ class RedisServer:
         self.binary = binary
         self.workdir = workdir
         self.extra_args = extra_args
-        self.port = port if port is not None else _free_port()
+        self.port = port if port is not None else free_port()
         self._proc: subprocess.Popen[bytes] | None = None
         self._paused = False
 
@@ -207,7 +202,7 @@ def redis_server() -> Iterator[RedisServer]:
         if os.environ.get("ALLOW_NO_REDIS") == "1":
             pytest.skip(message)
         pytest.fail(message, pytrace=False)
-    with tempfile.TemporaryDirectory(prefix="cardrules-redis-") as tmp:
+    with tempfile.TemporaryDirectory(prefix=f"cardrules-redis-{worker_name()}-") as tmp:
         server: RedisServer | None = None
         error: Exception | None = None
         for _ in range(3):  # the free port may be grabbed by someone else before redis binds it
@@ -305,8 +300,8 @@ class RedisClusterProcesses:
         self.cli = cli
         self.nodes: list[RedisServer] = []
         for _ in range(6):
-            port = _free_port()
-            bus = _free_port()
+            port = free_port()
+            bus = free_port()
             # fmt: off
             extra = (
                 "--cluster-enabled", "yes",
@@ -367,7 +362,7 @@ def redis_cluster() -> Iterator[RedisClusterProcesses]:
         if os.environ.get("ALLOW_NO_REDIS") == "1" or (server is not None and cli is None):
             pytest.skip(message)
         pytest.fail(message, pytrace=False)
-    with tempfile.TemporaryDirectory(prefix="cardrules-cluster-") as tmp:
+    with tempfile.TemporaryDirectory(prefix=f"cardrules-cluster-{worker_name()}-") as tmp:
         cluster = RedisClusterProcesses(server, cli, Path(tmp))
         try:
             cluster.start()

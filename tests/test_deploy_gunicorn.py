@@ -14,17 +14,13 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from tests.ports import free_port
+
 ROOT = Path(__file__).parent.parent
 GUNICORN = Path(sys.executable).parent / "gunicorn"
 BOOT_TIMEOUT = 15.0
 GRACEFUL_TIMEOUT = 20.0  # deploy/gunicorn.conf.py
 DEAL_BODY = json.dumps({"players": 2, "seed": 1}).encode()
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _get(url: str) -> tuple[int, bytes]:
@@ -84,7 +80,7 @@ def _finish_slow_deal(conn: socket.socket, rest: bytes) -> tuple[int, bytes]:
 
 
 def test_image_command_serves_and_drains_on_sigterm(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "RATE_LIMIT"}}
     env.update(PORT=str(port), WEB_CONCURRENCY="2", PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "metrics"))

@@ -18,16 +18,14 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+# HOST and free_port are also this module's: the edge tests take them from here.
+from tests.ports import HOST as HOST
+from tests.ports import free_port as free_port
+from tests.ports import worker_name
+
 ROOT = Path(__file__).resolve().parents[2]
 GUNICORN = Path(sys.executable).with_name("gunicorn")
 NGINX_CONF = ROOT / "deploy" / "nginx" / "nginx.conf"
-HOST = "127.0.0.1"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return int(sock.getsockname()[1])
 
 
 def nginx_binary() -> str:
@@ -97,7 +95,7 @@ def stop(process: subprocess.Popen[bytes]) -> None:
 def gunicorn(workers: int = 2, **env: str) -> Iterator[int]:
     """The service as the image starts it (deploy/gunicorn.conf.py, sync workers), on a free port."""
     port = free_port()
-    with tempfile.TemporaryDirectory(prefix="cardrules-edge-") as temp:
+    with tempfile.TemporaryDirectory(prefix=f"cardrules-edge-{worker_name()}-") as temp:
         log = Path(temp) / "gunicorn.log"
         environment = {
             k: v
@@ -146,7 +144,7 @@ def nginx(upstream_port: int) -> Iterator[int]:
     """nginx with the deploy configuration in front of ``upstream_port``, on a free port."""
     binary = nginx_binary()
     port = free_port()
-    with tempfile.TemporaryDirectory(prefix="cardrules-nginx-") as temp:
+    with tempfile.TemporaryDirectory(prefix=f"cardrules-nginx-{worker_name()}-") as temp:
         directory = Path(temp)
         directory.chmod(0o755)  # workers run as nobody when the tests run as root
         conf = directory / "nginx.conf"
