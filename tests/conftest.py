@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,13 +15,15 @@ from hypothesis import HealthCheck, settings
 
 from service.app import create_app
 from service.storage import MemoryStore
+from tests.clock import UNHURRIED_STEP, SteppingClock
+from tests.ports import worker_name
 
 pytest_plugins = ["tests.redis_fixture"]
 
 # Apps made from the environment in tests: sessions and the seed key in throw-away files, not the user's state
 # directory, and no per-client quotas (the suites create hundreds of sessions from one address; tests/sessions
 # tests the quotas).
-_STATE = tempfile.mkdtemp(prefix="cardrules-test-")
+_STATE = tempfile.mkdtemp(prefix=f"cardrules-test-{worker_name()}-")
 os.environ.setdefault("SESSION_DB", os.path.join(_STATE, "sessions.sqlite3"))
 os.environ.setdefault("SEED_KEY_FILE", os.path.join(_STATE, "seed.key"))
 os.environ.setdefault("SESSION_QUOTA_CREATES", "0")
@@ -30,6 +33,25 @@ settings.register_profile(
     "default", deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow], max_examples=60
 )
 settings.load_profile("default")
+
+REDIS_FIXTURES = frozenset({"redis_server", "redis_url", "redis_control", "redis_cluster", "redis_cluster_url"})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that asks for a real Redis is marked ``redis`` whether or not its module says so, so that
+    ``-m redis`` and ``-m "not redis"`` (the suites of tests/suites.py) split the tests exactly."""
+    for item in items:
+        if REDIS_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.redis)
+
+
+@pytest.fixture
+def search_clock(monkeypatch: pytest.MonkeyPatch) -> SteppingClock:
+    """The clock the computer players' budgets read (``time.perf_counter``), stepping 1 µs a reading; set
+    ``step`` to make a budget bite after so many readings."""
+    clock = SteppingClock(UNHURRIED_STEP)
+    monkeypatch.setattr(time, "perf_counter", clock)
+    return clock
 
 
 @pytest.fixture

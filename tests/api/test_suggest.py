@@ -1,20 +1,23 @@
 """Computer players through HTTP: ``POST /v1/games/{game}/suggest`` and ``POST /v1/sessions/{id}/suggest``.
 
 The suggestion is legal, depends on what the seat may see and nothing else, stays within its budget, and a
-session seat gets suggestions only for itself; a refused request changes nothing.
+session seat gets suggestions only for itself; a refused request changes nothing. Every test here runs on
+``search_clock`` (tests/conftest.py), which moves a fixed step at each reading: whether a 2,000 ms search
+completes depends on the work it does, not on how busy the machine is.
 """
 
 from __future__ import annotations
 
-import itertools
-import time
 from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
 
 from service.players.search import default_playouts
+from tests.clock import UNHURRIED_STEP, SteppingClock
 from tests.sessions.conftest import bearer, open_table
+
+pytestmark = pytest.mark.usefixtures("search_clock")
 
 LEVELS = ("random", "greedy", "strong")
 GAMES = [("scopa", 2), ("scopone", 4), ("escoba", 3), ("briscola", 2), ("briscola", 4)]
@@ -80,16 +83,16 @@ def test_a_whole_round_played_by_the_greedy_player_through_http(client: FlaskCli
     assert client.post("/v1/games/scopa/score", json={"state": state}).status_code == 200
 
 
-def test_the_strong_player_keeps_to_a_small_budget(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A clock that moves 1 ms at every reading (the machine's load plays no part): with 40 ms the search
-    stops short and says so, within the budget."""
+def test_the_strong_player_keeps_to_a_small_budget(client: FlaskClient, search_clock: SteppingClock) -> None:
+    """With the clock moving 1 ms at every reading, 40 ms stop the search short, and the answer says so,
+    within the budget."""
     state = dealt(client, "escoba", 4, 2)
-    readings = itertools.count()
-    monkeypatch.setattr(time, "perf_counter", lambda: next(readings) * 0.001)
+    search_clock.step = 0.001
     answer = suggested(client, "escoba", state, level="strong", budget_ms=40)
     assert answer["complete"] is False
     assert 0 < answer["considered"] < default_playouts("escoba")
     assert answer["elapsed_ms"] <= 40 + 2  # the reading that stopped the search, and the last one
+    search_clock.step = UNHURRIED_STEP
     full = suggested(client, "escoba", state, level="strong", budget_ms=2000)
     assert full["complete"] is True and full["considered"] > answer["considered"]
 

@@ -16,6 +16,10 @@ from service.players.search import outcome
 
 from .positions import briscola_position, deal, fishing_position, play_out
 
+# The strong player's budget read from a clock that steps at each reading (tests/conftest.py): its searches
+# finish whatever the machine's load, so that the moves checked are those of the full search.
+pytestmark = pytest.mark.usefixtures("search_clock")
+
 
 def greedy(game: Game, state: GameState) -> Move:
     seat = state.turn

@@ -1,10 +1,12 @@
-"""Suggestions: fair (blind to hidden cards), deterministic, within budget, refused for a seat not to act."""
+"""Suggestions: fair (blind to hidden cards), deterministic, within budget, refused for a seat not to act.
+
+Every test here runs on ``search_clock`` (tests/conftest.py), a clock that moves a fixed step at each reading:
+a budget is spent in clock readings, so how loaded the machine is never decides whether a search completes.
+"""
 
 from __future__ import annotations
 
-import itertools
 import random
-import time
 
 import pytest
 
@@ -22,8 +24,11 @@ from service.players import (
     suggest,
 )
 from service.players.search import MAX_CANDIDATES
+from tests.clock import SteppingClock
 
 from .positions import EXCHANGE, advance, deal, play_out, positions, reshuffle_hidden
+
+pytestmark = pytest.mark.usefixtures("search_clock")
 
 FAST = 16
 """Playouts per strong decision in these tests: enough to exercise the search, cheap enough to run often."""
@@ -110,28 +115,31 @@ def test_random_moves_change_with_the_seed() -> None:
     assert varied >= 2
 
 
-def test_a_suggestion_reports_its_work() -> None:
+def test_a_suggestion_reports_its_work(search_clock: SteppingClock) -> None:
     game, state = deal("briscola", 2, 8)
     seen = observe(game, state, 0)
     for level in ("random", "greedy"):
         found = suggest(game, seen, level, 1)
         assert (found.level, found.considered, found.complete) == (level, 3, True)
+    before = search_clock.readings
     strong = suggest(game, seen, "strong", 1, MAX_BUDGET_MS, playouts=30)
     # 3 candidates meet max(4, ceil(30 / 3)) = 10 sampled worlds each.
     assert (strong.level, strong.considered, strong.complete) == ("strong", 30, True)
-    assert 0 < strong.elapsed_ms < MAX_BUDGET_MS
+    # The time reported is the clock's, from the first reading to the last: two for each playout, and two more.
+    readings = search_clock.readings - before
+    assert readings == 2 * 30 + 2
+    assert strong.elapsed_ms == pytest.approx((readings - 1) * search_clock.step * 1000)
 
 
-def test_strong_stops_at_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A clock that moves 1 ms at every reading, so that the cut does not hang on the machine's load: a 30 ms
-    budget ends a 5,000-playout search after whole worlds only, and no playout starts that would end past it."""
+def test_strong_stops_at_its_budget(search_clock: SteppingClock) -> None:
+    """With the clock moving 1 ms at every reading, a 30 ms budget ends a 5,000-playout search after whole
+    worlds only, and no playout starts that would end past it."""
     game, state = deal("escoba", 2, 12)
     state = advance(game, state, 24, random.Random(12))  # late in the round: short playouts, many of them
     seat = state.turn
     assert seat is not None and game.legal_moves(state).total > 1
     seen = observe(game, state, seat)
-    readings = itertools.count()
-    monkeypatch.setattr(time, "perf_counter", lambda: next(readings) * 0.001)
+    search_clock.step = 0.001
     found = suggest(game, seen, "strong", 3, 30, playouts=5000)
     candidates = min(game.legal_moves(state).total, MAX_CANDIDATES)
     assert not found.complete
@@ -181,11 +189,10 @@ def test_an_observation_of_another_game_is_refused() -> None:
         suggest(other, observe(game, state, 0), "greedy", 0)
 
 
-def test_a_budget_above_the_cap_is_cut_to_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A clock that moves 0.5 s at every reading: a 2 s cap ends the search after a few playouts, where the
-    10,000 s asked for would have let it finish."""
-    readings = iter(range(10**6))
-    monkeypatch.setattr(time, "perf_counter", lambda: next(readings) * 0.5)
+def test_a_budget_above_the_cap_is_cut_to_the_cap(search_clock: SteppingClock) -> None:
+    """With the clock moving 0.5 s at every reading, a 2 s cap ends the search after a few playouts, where
+    the 10,000 s asked for would have let it finish."""
+    search_clock.step = 0.5
     game, state = deal("briscola", 2, 8)
     found = suggest(game, observe(game, state, 0), "strong", 1, 10_000_000, playouts=30)
     assert not found.complete
