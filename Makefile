@@ -4,77 +4,84 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: run test build lint types pytest bench deploy-check contract-live clean
+.PHONY: run test test-plan build lint types pytest bench deploy-check contract-live clean
 
 # Development and tests run the pure-Python sources (no rebuild after an edit); the image and the wheel compile
 # the engine with mypyc (setup.py), and a test builds that compiled engine and checks it plays like the sources.
 export CARDRULES_PURE_PYTHON ?= 1
 
+# pip's own lines (Collecting..., Installing collected packages...) are the progress of the installs below.
 $(BIN)/python:
+	@echo "==> creating the virtualenv $(VENV) and upgrading its pip"
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --upgrade pip
 
 $(VENV)/.installed: pyproject.toml setup.py | $(BIN)/python
-	$(BIN)/pip install --quiet --constraint deploy/constraints.txt -e .
+	@echo "==> installing the service and its dependencies into $(VENV) (pip, pinned by deploy/constraints.txt)"
+	$(BIN)/pip install --constraint deploy/constraints.txt -e .
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml setup.py | $(BIN)/python
-	$(BIN)/pip install --quiet --constraint deploy/constraints.txt -e '.[dev]'
+	@echo "==> installing the service and the dev tools into $(VENV) (pip: pyproject.toml's dev extra)"
+	$(BIN)/pip install --constraint deploy/constraints.txt -e '.[dev]'
 	touch $@ $(VENV)/.installed
 
 run: $(VENV)/.installed
 	PORT=$(PORT) $(BIN)/gunicorn --config deploy/gunicorn.conf.py 'service.app:create_app()'
 
-# redis-server is needed by the session tests: take the Debian package when running as root, else it must be on PATH.
+# The system tools of the tests come from Debian packages, installed when the command runs as root (CI, a fresh
+# container); otherwise the recipe names the package to install. `apt_install packages, why` says what it
+# installs and why, refreshes the package lists unless that was done in the last hour, and lets apt show its
+# progress.
+APT_LISTS_FRESH = find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -mmin -60 2>/dev/null | grep -q .
+define apt_install
+echo "==> apt-get install $(1): $(2)"; \
+if [ "$$(id -u)" != 0 ]; then echo "    not root: install the Debian package(s) $(1) and run again" >&2; exit 1; fi; \
+{ $(APT_LISTS_FRESH) || apt-get update -q; } && \
+DEBIAN_FRONTEND=noninteractive apt-get install -y -q -o Dpkg::Use-Pty=0 $(1)
+endef
+
+# What each tool is for, as `make test` announces it (test-plan) and as the install says it.
+WHY_REDIS := the session and store tests on a real Redis and a local Redis Cluster
+WHY_NGINX := the proxy tests (tests/edge), nginx with deploy/nginx/nginx.conf in front of gunicorn
+WHY_JQ := the shell walkthrough (examples/play-round.sh) in tests/live
+WHY_BROWSER := the /docs 'Try it out' browser test (skipped, saying why, without them)
+WHY_NPM := the TypeScript client test (clients/typescript's pinned tools, package-lock.json)
+
 # redis-cli (Debian: redis-tools, which redis-server pulls in) builds the local Redis Cluster of the cluster tests.
 .PHONY: redis-server
 redis-server:
 	@command -v redis-server >/dev/null 2>&1 || test -x /usr/bin/redis-server || { \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server) >/dev/null; \
-	  else echo "redis-server is missing: install the Debian package redis-server" >&2; exit 1; fi; }
+	  $(call apt_install,redis-server,$(WHY_REDIS)); }
 	@command -v redis-cli >/dev/null 2>&1 || test -x /usr/bin/redis-cli || { \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-tools) >/dev/null; \
-	  else echo "redis-cli is missing: install the Debian package redis-tools" >&2; exit 1; fi; }
+	  $(call apt_install,redis-tools,$(WHY_REDIS)); }
 
-# jq runs the shell walkthrough (examples/play-round.sh) in the tests: the Debian package when running as root.
 .PHONY: walkthrough-tools
 walkthrough-tools:
-	@command -v jq >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq curl) >/dev/null; \
-	  else echo "jq is missing: install the Debian package jq" >&2; exit 1; fi; }
+	@command -v jq >/dev/null 2>&1 || { $(call apt_install,jq curl,$(WHY_JQ)); }
 
-# Chromium and its driver for the /docs "Try it out" browser test: the Debian packages when running as root
-# (the test skips, saying why, where no browser can be installed).
 .PHONY: browser-tools
 browser-tools:
-	@command -v chromedriver >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver) >/dev/null \
-	      || echo "chromium could not be installed: the browser test will be skipped" >&2; \
-	  else echo "chromium-driver is missing: the browser test will be skipped" >&2; fi; }
+	@command -v chromedriver >/dev/null 2>&1 || ( $(call apt_install,chromium chromium-driver,$(WHY_BROWSER)) ) \
+	  || echo "chromium could not be installed: the browser test will be skipped" >&2
 
-# The TypeScript client's pinned tools (package-lock.json), from the npm registry; its test skips without npm.
+# From the npm registry; the TypeScript client test skips without npm.
 TS_CLIENT := clients/typescript/node_modules/.package-lock.json
 $(TS_CLIENT): clients/typescript/package-lock.json
 	@if command -v npm >/dev/null 2>&1; then \
+	  echo "==> npm ci in clients/typescript: $(WHY_NPM)"; \
 	  cd clients/typescript && npm ci --no-audit --no-fund --loglevel=error; \
 	else echo "npm is missing: the TypeScript client test will be skipped" >&2; fi
 
-# nginx is needed by the proxy tests (tests/edge): take the Debian package when running as root, else it must be on PATH.
 .PHONY: nginx
 nginx:
-	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || { \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light) >/dev/null; \
-	  else echo "nginx is missing: install the Debian package nginx-light" >&2; exit 1; fi; }
+	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || { $(call apt_install,nginx-light,$(WHY_NGINX)); }
 
 # Compile the engine in place, as the image does (make build CARDRULES_PURE_PYTHON=0); with the default, remove
 # the compiled modules and run the sources again.
 build: | $(BIN)/python
-	$(BIN)/pip install --quiet --constraint deploy/constraints.txt -e .
+	@echo "==> installing the service with CARDRULES_PURE_PYTHON=$(CARDRULES_PURE_PYTHON) (0 compiles the engine)"
+	$(BIN)/pip install --constraint deploy/constraints.txt -e .
 	touch $(VENV)/.installed
 
 lint: $(VENV)/.installed-dev
@@ -83,10 +90,53 @@ lint: $(VENV)/.installed-dev
 types: $(VENV)/.installed-dev
 	$(BIN)/mypy service
 
-pytest: $(VENV)/.installed-dev redis-server nginx walkthrough-tools browser-tools $(TS_CLIENT)
-	$(BIN)/python -m pytest
+# `make test` runs these one after the other, each under a heading, then a summary with their durations
+# (tests/suites.py). The pytest suites run on pytest-xdist workers, TEST_WORKERS of them (auto: one per core;
+# 0 for a single process). `make test-unit`, `make test-redis`... run one suite with only the tools it needs.
+PYTEST_SUITES := unit redis proxy live browser clients
+TEST_WORKERS ?= auto
+export TEST_WORKERS
+# When the command began: the summary reports the installs before the first suite as "setup".
+ifndef TEST_STARTED
+TEST_STARTED := $(shell date +%s)
+endif
+export TEST_STARTED
 
-test: lint types pytest
+pytest: $(VENV)/.installed-dev redis-server nginx walkthrough-tools browser-tools $(TS_CLIENT)
+	@$(BIN)/python -m tests.suites $(or $(SUITES),$(PYTEST_SUITES))
+
+test: test-plan
+	@$(MAKE) --no-print-directory pytest SUITES="lint types $(PYTEST_SUITES)"
+
+.PHONY: test-unit test-redis test-proxy test-live test-browser test-clients
+test-unit: $(VENV)/.installed-dev
+	@$(BIN)/python -m tests.suites unit
+test-redis: $(VENV)/.installed-dev redis-server
+	@$(BIN)/python -m tests.suites redis
+test-proxy: $(VENV)/.installed-dev nginx
+	@$(BIN)/python -m tests.suites proxy
+test-live: $(VENV)/.installed-dev walkthrough-tools
+	@$(BIN)/python -m tests.suites live
+test-browser: $(VENV)/.installed-dev browser-tools
+	@$(BIN)/python -m tests.suites browser
+test-clients: $(VENV)/.installed-dev $(TS_CLIENT)
+	@$(BIN)/python -m tests.suites clients
+
+# Said before anything is installed: what is missing here, where it comes from and what needs it.
+test-plan:
+	@echo "==> make test: ruff, mypy and the pytest suites ($(PYTEST_SUITES)), then a summary;"
+	@echo "    about 6 minutes on 2 cores once the tools are in place (pytest-xdist workers: TEST_WORKERS=$(TEST_WORKERS))"
+	@missing=0; say() { [ $$missing = 1 ] || echo "    it first installs what this machine lacks:"; missing=1; echo "    - $$1"; }; \
+	$(MAKE) --no-print-directory -q $(VENV)/.installed-dev 2>/dev/null || say "Python packages into $(VENV) (pip, pyproject.toml's dev extra): ruff, mypy, pytest, pytest-xdist, hypothesis, schemathesis, selenium, openapi-python-client and the deploy checkers"; \
+	{ command -v redis-server || test -x /usr/bin/redis-server; } >/dev/null 2>&1 || say "redis-server (apt): $(WHY_REDIS)"; \
+	{ command -v redis-cli || test -x /usr/bin/redis-cli; } >/dev/null 2>&1 || say "redis-tools (apt): redis-cli builds the local Redis Cluster"; \
+	{ command -v nginx || test -x /usr/sbin/nginx; } >/dev/null 2>&1 || say "nginx-light (apt): $(WHY_NGINX)"; \
+	command -v jq >/dev/null 2>&1 || say "jq, curl (apt): $(WHY_JQ)"; \
+	command -v chromedriver >/dev/null 2>&1 || say "chromium, chromium-driver (apt, about 300 MB with their libraries): $(WHY_BROWSER)"; \
+	if command -v npm >/dev/null 2>&1; then $(MAKE) --no-print-directory -q $(TS_CLIENT) 2>/dev/null || say "npm ci in clients/typescript (npm registry): $(WHY_NPM)"; \
+	else echo "    npm is missing: the TypeScript client test will be skipped"; fi; \
+	[ $$missing = 1 ] && [ "$$(id -u)" != 0 ] && echo "    (not root: apt packages are not installed; the command names them and stops)"; \
+	[ $$missing = 1 ] || echo "    every tool it needs is already here"
 
 # valgrind counts the instructions of a gunicorn worker per request (bench/instructions.py): the Debian package.
 .PHONY: valgrind

@@ -3,8 +3,9 @@
 A port is one the kernel just handed out for ``bind(("127.0.0.1", 0))``, so nothing else on the machine holds
 it. Under xdist every worker of a run takes only ports in its own share (half the port, modulo the number of
 workers: Linux hands out odd ports for ``bind`` and keeps the even ones for ``connect``), so two workers can
-never pick the same port between the moment it is found and the moment their server binds it; within one process a port is never handed out twice, for the same reason (a Redis Cluster
-picks twelve ports before it starts any node).
+never pick the same port between the moment it is found and the moment their server binds it. Within one
+process a port is never handed out twice, for the same reason (a Redis Cluster picks twelve ports before it
+starts any node).
 """
 
 from __future__ import annotations
