@@ -65,6 +65,9 @@ class SealedDeal:
     rules: dict[str, object]
     deck: str
     salt: str | None = None
+    scores: tuple[int, ...] | None = None
+    """The match totals before this round (a replay of it alone carries them on); None in seeds sealed before
+    they were kept, which replay as a match's first round."""
 
     @property
     def dealt_seed(self) -> str:
@@ -117,6 +120,7 @@ class SeedSealer:
                 "rules": deal.rules,
                 "deck": deal.deck,
                 "salt": deal.salt,
+                "scores": None if deal.scores is None else list(deal.scores),
             }
         )
         nonce = os.urandom(_NONCE_BYTES)
@@ -144,6 +148,7 @@ class SeedSealer:
             rules=fields["rules"],
             deck=fields["deck"],
             salt=fields["salt"],
+            scores=None if fields.get("scores") is None else tuple(fields["scores"]),
         )
 
 

@@ -52,18 +52,18 @@ def deal(game: Game, alias_preset: str | None, data: dict[str, Any]) -> Dealt:
     if "previous" in data:
         rules, players, deck, dealer, match = _next_round(game, data)
     else:
-        rules, players, deck, dealer, match = _first_round(game, alias_preset, data)
+        rules, players, deck, dealer, match = first_round(game, alias_preset, data)
     sealed = None
     seed: int | str = data["seed"]
     if seed == SERVER_SEED:
         sealed = SealedDeal(
-            draw_seed(), game.name, players, dealer, match.round, dict(rules), deck, data.get("salt")
+            draw_seed(), game.name, players, dealer, match.round, dict(rules), deck, data.get("salt"), match.scores
         )
         seed = sealed.dealt_seed
     return Dealt(*game.deal(rules, players, seed, dealer, match, deck), sealed)
 
 
-def _first_round(game: Game, alias_preset: str | None, data: dict[str, Any]) -> NextRound:
+def first_round(game: Game, alias_preset: str | None, data: dict[str, Any]) -> NextRound:
     preset_name = data.get("preset", alias_preset)
     book = game.rulebook
     preset = None if preset_name is None else book.preset(preset_name)

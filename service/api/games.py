@@ -8,6 +8,7 @@ from flask import Blueprint, Flask, Response
 
 from .. import usecases
 from ..engine.errors import IllegalMove
+from ..replay import RoundResult, SealedReplayUnfinished
 from ..replay import replay as replay_moves
 from ..schemas import requests as schemas
 from ..schemas.state import dump_state
@@ -45,12 +46,13 @@ def deal(game_name: str) -> Response:
 def replay(game_name: str) -> Response:
     game, alias_preset = game_for(game_name)
     data = body(schemas.REPLAY_REQUEST)
-    done = replay_moves(game, alias_preset, data, seed_sealer())
-    if done.sealed and done.seed is None:
-        # Until its round is over a sealed deal is secret: no state, no verdict on a move, nothing to probe with.
+    try:
+        done = replay_moves(game, alias_preset, data, seed_sealer())
+    except SealedReplayUnfinished:
+        # Until its round is over a sealed deal is secret: one answer whatever the moves, nothing to probe with.
         raise ApiProblem(
             422, "replay_not_finished", "a sealed seed is opened only by moves that legally finish its round"
-        )
+        ) from None
     answer: dict[str, Any] = {
         "valid": done.refused is None,
         "rounds": done.rounds,
@@ -58,6 +60,7 @@ def replay(game_name: str) -> Response:
         "events_digest": done.digest,
         "state": dump_state(done.state),
         "score": None if done.score is None else dump_score(done.score),
+        "round_results": [dump_round_result(result) for result in done.results],
     }
     if done.refused is not None:
         error = done.refused.error
@@ -67,13 +70,27 @@ def replay(game_name: str) -> Response:
             "reason": error.reason,
             "message": i18n.reason_text(error.reason, language(), error.params) or error.message,
         }
-    if done.commitment is not None:
-        answer["seed_commitment"] = done.commitment
-        if "seed_commitment" in data:
-            answer["commitment_matches"] = data["seed_commitment"] == done.commitment
-    if done.seed is not None:
-        answer["seed"] = done.seed
+    if "rounds" not in data:  # the one-round form also answers about its seed at the top level
+        if done.commitment is not None:
+            answer["seed_commitment"] = done.commitment
+            if "seed_commitment" in data:
+                answer["commitment_matches"] = data["seed_commitment"] == done.commitment
+        if done.results and done.results[0].seed is not None:
+            answer["seed"] = done.results[0].seed
     return json_response(answer)
+
+
+def dump_round_result(result: RoundResult) -> dict[str, Any]:
+    out: dict[str, Any] = {"round": result.round, "score": dump_score(result.score)}
+    if result.commitment is not None:
+        out["seed_commitment"] = result.commitment
+    if result.commitment_matches is not None:
+        out["commitment_matches"] = result.commitment_matches
+    if result.seed is not None:
+        out["seed"] = result.seed
+        if result.salt is not None:
+            out["salt"] = result.salt
+    return out
 
 
 @blueprint.post("/<game_name>/suggest")

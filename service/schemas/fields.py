@@ -8,6 +8,7 @@ from marshmallow import ValidationError, fields
 
 from ..engine.cards import BY_CODE
 from ..engine.cards import Card as EngineCard
+from ..fairness import SERVER_SEED
 
 MAX_SEED_TEXT = 128
 MAX_SEED_INT = 2**63 - 1
@@ -56,15 +57,32 @@ class Integer(fields.Field[int]):
 
 
 class Seed(fields.Field[int | str]):
-    """A non-negative integer or a string of 1-128 characters; ``7`` and ``"7"`` are the same seed."""
+    """A non-negative integer or a string of 1-128 characters; ``7`` and ``"7"`` are the same seed.
+
+    ``"server"`` in any case asks for a seed the service draws (docs/fairness.md) and is read as ``"server"``; a
+    string that only looks like it (``" server"``, ``"server!"``, ``"s-e-r-v-e-r"``) is refused, since taking it
+    as a plain seed would deal a predictable round to a caller who meant to ask for a fair one.
+    """
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int | str:
         if isinstance(value, str):
             if not 1 <= len(value) <= MAX_SEED_TEXT:
                 raise ValidationError(f"a string seed has 1 to {MAX_SEED_TEXT} characters")
+            if value.lower() == SERVER_SEED:
+                return SERVER_SEED
+            if looks_like_server(value):
+                raise ValidationError(
+                    f"{shown(value)} looks like \"server\" but is not: send \"server\" for a seed the service "
+                    "draws; a seed of your own may not look like it"
+                )
             return value
         number: int = Integer(minimum=0, maximum=MAX_SEED_INT).deserialize(value)
         return number
+
+
+def looks_like_server(text: str) -> bool:
+    """Whether ``text`` spells "server" once spaces, punctuation and case are set aside."""
+    return "".join(char for char in text.lower() if char.isalnum()) == SERVER_SEED
 
 
 class Boolean(fields.Field[bool]):

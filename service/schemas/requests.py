@@ -21,6 +21,7 @@ from .state import seat
 MAX_LIMIT = 10_000
 MAX_REPLAY_MOVES = 1500
 """A match of any game has far fewer plays; longer replays are refused before anything is played."""
+SALT_FIELD_ERROR = "1 to 63 letters, digits or . _ ~ -"
 
 
 class Strict(Schema):
@@ -36,7 +37,7 @@ class DealRequest(Strict):
     preset = Text(max_length=32)
     rules = fields.Dict(validate=validate.Length(max=32))
     previous = fields.Dict()
-    salt = fields.String(validate=validate.Regexp(SALT, error="1 to 63 letters, digits or . _ ~ -"))
+    salt = fields.String(validate=validate.Regexp(SALT, error=SALT_FIELD_ERROR))
 
     @validates_schema
     def players_or_previous(self, data: dict[str, Any], **kwargs: Any) -> None:
@@ -66,12 +67,41 @@ class SessionSuggestRequest(PlayerChoice):
     pass
 
 
-class ReplayRequest(Strict):
-    """A whole round or match from its seed (docs/fairness.md): explicit, or sealed by a server-seeded deal."""
+MAX_REPLAY_ROUNDS = 100
+"""More rounds than a match to the highest target needs: every round of a fishing game gives at least the
+settebello's point, every round of Briscola a win or a draw that the target bounds."""
+CONTEXT_FIELDS = ("players", "dealer", "round", "deck", "preset", "rules", "scores")
+
+
+class ReplayRound(Strict):
+    """One round of a replayed match: its seed (in the clear, or sealed by a server-seeded deal) and its moves."""
 
     seed = Seed()
     sealed_seed = Text(max_length=MAX_SEALED_CHARS)
-    salt = fields.String(validate=validate.Regexp(SALT, error="1 to 63 letters, digits or . _ ~ -"))
+    salt = fields.String(validate=validate.Regexp(SALT, error=SALT_FIELD_ERROR))
+    seed_commitment = fields.String(validate=validate.Regexp(SEED_HEX, error="64 lowercase hex digits"))
+    moves = BoundedList(fields.Raw(), MAX_REPLAY_MOVES, required=True)
+
+    @validates_schema
+    def one_seed(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if ("seed" in data) == ("sealed_seed" in data):
+            raise ValidationError("give exactly one of 'seed' or 'sealed_seed'", "_schema")
+        if data.get("seed") == SERVER_SEED:
+            raise ValidationError("a replay names the seed it replays, or its sealed_seed", "seed")
+        if "sealed_seed" in data and "salt" in data:
+            raise ValidationError("the sealed seed carries its salt", "salt")
+
+
+class ReplayRequest(Strict):
+    """A whole round or match (docs/fairness.md): one seed and its moves, or ``rounds``, one seed each.
+
+    The first round is dealt with ``players`` and the other context fields, or with the context sealed in its
+    sealed seed; every later round follows from the one before, as ``deal`` with ``previous`` does.
+    """
+
+    seed = Seed()
+    sealed_seed = Text(max_length=MAX_SEALED_CHARS)
+    salt = fields.String(validate=validate.Regexp(SALT, error=SALT_FIELD_ERROR))
     seed_commitment = fields.String(validate=validate.Regexp(SEED_HEX, error="64 lowercase hex digits"))
     players = Integer(minimum=MIN_PLAYERS, maximum=MAX_PLAYERS)
     dealer = seat()
@@ -79,16 +109,30 @@ class ReplayRequest(Strict):
     deck = fields.String(validate=validate.OneOf(DECK_STYLES))
     preset = Text(max_length=32)
     rules = fields.Dict(validate=validate.Length(max=32))
-    moves = BoundedList(fields.Raw(), MAX_REPLAY_MOVES, required=True)
+    scores = BoundedList(Integer(minimum=0, maximum=MAX_ROUND), MAX_PLAYERS)
+    moves = BoundedList(fields.Raw(), MAX_REPLAY_MOVES)
+    rounds = BoundedList(fields.Nested(ReplayRound), MAX_REPLAY_ROUNDS, min_items=1)
 
     @validates_schema
-    def one_seed(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if ("seed" in data) == ("sealed_seed" in data):
-            raise ValidationError("give exactly one of 'seed' or 'sealed_seed'", "_schema")
-        if "seed" in data and data["seed"] == SERVER_SEED:
-            raise ValidationError("a replay names the seed it replays, or its sealed_seed", "seed")
-        if "sealed_seed" in data:
-            taken = [name for name in ("players", "dealer", "round", "deck", "preset", "rules", "salt") if name in data]
+    def one_form(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if "rounds" in data:
+            single = [name for name in ("seed", "sealed_seed", "salt", "seed_commitment", "moves") if name in data]
+            if single:
+                raise ValidationError("with 'rounds', each round names its own seed and moves", single[0])
+            first = data["rounds"][0]
+            total = sum(len(entry["moves"]) for entry in data["rounds"])
+            if total > MAX_REPLAY_MOVES:
+                raise ValidationError(f"at most {MAX_REPLAY_MOVES} moves in all rounds together", "rounds")
+        else:
+            if "moves" not in data:
+                raise ValidationError("required unless 'rounds' is given", "moves")
+            if ("seed" in data) == ("sealed_seed" in data):
+                raise ValidationError("give exactly one of 'seed' or 'sealed_seed'", "_schema")
+            if data.get("seed") == SERVER_SEED:
+                raise ValidationError("a replay names the seed it replays, or its sealed_seed", "seed")
+            first = data
+        if "sealed_seed" in first:
+            taken = [name for name in (*CONTEXT_FIELDS, "salt") if name in data]
             if taken:
                 raise ValidationError("the sealed seed carries the deal's context", taken[0])
         elif "players" not in data:
