@@ -7,6 +7,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypedDict
 
 _SHA256_HEX = re.compile(r"[0-9a-f]{64}")
 
@@ -92,6 +93,10 @@ class Settings:
     session_key_quota_live: int = 10_000
     session_key_quota_creates: int = 1_000
     session_quota_window: int = 60
+    # How the session store fails fast and keeps room for the games already stored (docs/sessions.md).
+    session_busy_timeout_ms: int = 250
+    session_disk_reserve_mb: int = 64
+    session_redis_high_water: float = 0.9
     extra: dict[str, object] = field(default_factory=dict)
 
     @classmethod
@@ -124,7 +129,34 @@ class Settings:
                 env.get("SESSION_KEY_QUOTA_CREATES", cls.session_key_quota_creates)
             ),
             session_quota_window=int(env.get("SESSION_QUOTA_WINDOW_SECONDS", cls.session_quota_window)),
+            **_store_settings(env),
         )
+
+
+class _StoreSettings(TypedDict):
+    session_busy_timeout_ms: int
+    session_disk_reserve_mb: int
+    session_redis_high_water: float
+
+
+def _store_settings(env: Mapping[str, str]) -> _StoreSettings:
+    busy = _non_negative(env.get("SESSION_DB_BUSY_TIMEOUT_MS") or "250", "SESSION_DB_BUSY_TIMEOUT_MS")
+    if busy < 1:
+        raise ValueError("SESSION_DB_BUSY_TIMEOUT_MS must be at least 1")
+    text = env.get("SESSION_REDIS_HIGH_WATER") or "0.9"
+    try:
+        high_water = float(text)
+    except ValueError:
+        raise ValueError(f"SESSION_REDIS_HIGH_WATER must be a fraction such as 0.9, not {text!r}") from None
+    if not 0 < high_water <= 1:
+        raise ValueError(f"SESSION_REDIS_HIGH_WATER must be above 0 and at most 1, not {text!r}")
+    return {
+        "session_busy_timeout_ms": busy,
+        "session_disk_reserve_mb": _non_negative(
+            env.get("SESSION_DB_DISK_RESERVE_MB") or "64", "SESSION_DB_DISK_RESERVE_MB"
+        ),
+        "session_redis_high_water": high_water,
+    }
 
 
 def _non_negative(value: str, name: str) -> int:

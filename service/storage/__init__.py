@@ -20,6 +20,8 @@ from .base import (
     SessionNotFound,
     SessionStore,
     Snapshot,
+    StoreBusy,
+    StoreCorrupt,
     StoreError,
     StoreFull,
     StoreUnavailable,
@@ -40,6 +42,8 @@ __all__ = [
     "SessionStore",
     "Snapshot",
     "SqliteStore",
+    "StoreBusy",
+    "StoreCorrupt",
     "StoreError",
     "StoreFull",
     "StoreUnavailable",
@@ -68,14 +72,31 @@ def open_store(redis_url: str | None, ttl_seconds: int) -> SessionStore:
     settings = Settings.from_env()
     if redis_url:
         return RedisStore(
-            redis_url, ttl_seconds, cluster=settings.redis_cluster, password=settings.redis_password
+            redis_url,
+            ttl_seconds,
+            cluster=settings.redis_cluster,
+            password=settings.redis_password,
+            max_sessions=settings.session_max,
+            high_water=settings.session_redis_high_water,
         )
     path = settings.session_db or "sessions.sqlite3"
+
+    def embedded(where: str | Path) -> SqliteStore:
+        return SqliteStore(
+            where,
+            ttl_seconds,
+            max_sessions=settings.session_max,
+            busy_timeout=settings.session_busy_timeout_ms / 1000,
+            disk_reserve_bytes=settings.session_disk_reserve_mb * 1024 * 1024,
+        )
+
     try:
-        return SqliteStore(path, ttl_seconds, max_sessions=settings.session_max)
+        return embedded(path)
     except (OSError, sqlite3.Error) as exc:
+        # A damaged file is no reason to move elsewhere (its sessions would vanish from sight): the store opens
+        # on it and reports it corrupt. This is for a directory that cannot be made or written.
         if os.environ.get("SESSION_DB"):
             raise
         fallback = Path(tempfile.gettempdir()) / f"cardrules-{os.getuid()}" / "sessions.sqlite3"
         log.warning("session store: cannot use %s (%s); using %s", path, type(exc).__name__, fallback)
-        return SqliteStore(fallback, ttl_seconds, max_sessions=settings.session_max)
+        return embedded(fallback)

@@ -19,6 +19,8 @@ exception                  HTTP
 ``QuotaExceeded``          429 with ``Retry-After`` (the client's live-session or creation quota)
 ``StoreFull``              507 Insufficient Storage (no room for a new session; existing ones work)
 ``SessionCorrupt``         500 for that one session only (its record cannot be read)
+``StoreBusy``              503 with ``Retry-After`` (another writer held the lock past the wait)
+``StoreCorrupt``           503 without ``Retry-After``: the whole store is damaged until an operator acts
 ``StoreUnavailable``       503 with ``Retry-After: <retry_after>``
 =========================  ====================================================================
 """
@@ -39,6 +41,8 @@ __all__ = [
     "SessionNotFound",
     "SessionStore",
     "Snapshot",
+    "StoreBusy",
+    "StoreCorrupt",
     "StoreError",
     "StoreFull",
     "StoreUnavailable",
@@ -111,6 +115,23 @@ class StoreUnavailable(StoreError):
     def __init__(self, message: str = "session store unavailable", retry_after: int = 1) -> None:
         super().__init__(message)
         self.retry_after = max(1, int(retry_after))
+
+
+class StoreBusy(StoreUnavailable):
+    """Another writer held the store's write lock for longer than the store waits (a short, bounded time)."""
+
+    def __init__(self, message: str = "session store busy", retry_after: int = 1) -> None:
+        super().__init__(message, retry_after)
+
+
+class StoreCorrupt(StoreUnavailable):
+    """The store itself is damaged (a corrupt database file): retrying will not help until an operator acts.
+
+    A :class:`StoreUnavailable`, so that code which only knows "the store cannot serve" still answers 503.
+    """
+
+    def __init__(self, message: str = "session store corrupt") -> None:
+        super().__init__(message, retry_after=1)
 
 
 class StoreFull(StoreError):
@@ -205,9 +226,11 @@ class SessionStore(Protocol):
     def status(self) -> dict[str, object]:
         """Health summary for readiness probes; fast and never raises.
 
-        Always holds ``"backend"`` (``"sqlite"``, ``"redis"`` or ``"memory"``) and ``"ok"`` (bool); a store
-        that cannot take new sessions says ``"full": True`` (and ``"ok": False``). Other keys are
-        informative and JSON-serializable.
+        Always holds ``"backend"`` (``"sqlite"``, ``"redis"`` or ``"memory"``), ``"ok"`` (bool) and
+        ``"full"`` (bool); a store that cannot take new sessions says ``"full": True`` (and ``"ok": False``);
+        when not ok, ``"reason"`` is the problem code a session request would get (``store_full``,
+        ``store_busy``, ``store_corrupt``, ``store_unavailable``). Other keys are operator details (paths,
+        counts, latencies), JSON-serializable, that the HTTP layer does not show to the public.
         """
         ...
 

@@ -16,22 +16,22 @@ Quotas live under ``f"{namespace}:quota:{{{client}}}:live"`` (a sorted set of th
 scored by their expiry at creation) and ``...:creates`` (a counter per fixed window), both in the
 client's own slot and checked and counted by one script before the session is written. The live count
 is therefore "sessions created within one TTL and not deleted": a session kept alive longer by use drops
-out of it early. Honest failures: a Redis at ``maxmemory`` (ship it with ``noeviction``: sessions are
-never evicted silently) answers ``OOM``, raised as :class:`~service.storage.base.StoreFull`; a key of the
-wrong type or with an unreadable version is :class:`~service.storage.base.SessionCorrupt` for that one
-session and never counts against the circuit breaker.
+out of it early.
+
+Room: ``f"{namespace}:sessions:{{live}}"`` is the set of every session (scored like the quota's), checked
+and added to by one script before a session is written, so ``max_sessions`` holds exactly however many
+workers and hosts create at once; and no session is created once the node's ``used_memory`` reaches
+``high_water`` of ``maxmemory`` (:mod:`.redis_capacity`), which keeps the rest for the moves of the games
+already stored. Honest failures: a Redis at ``maxmemory`` (ship it with ``noeviction``: sessions are never
+evicted silently) answers ``OOM``, raised as :class:`~service.storage.base.StoreFull`; a key of the wrong
+type or with an unreadable version is :class:`~service.storage.base.SessionCorrupt` for that one session and
+never counts against the circuit breaker.
 
 A deleted session briefly (``_TOMBSTONE_MS``) leaves a tombstone hash holding only ``d`` (the deleting
 call's token) so that a delete retried by the client library after a lost reply is recognized as already
 done instead of reporting "not found". Tombstones have no ``v`` and therefore read as "not found".
 
-Failure policy: short socket timeouts; at most ``retries`` immediate retries inside redis-py, on
-connection errors only (a connection reset under a command, e.g. by a Redis restart, is replaced at once,
-while a hung server costs one ``socket_timeout`` per call, not a multiple of it); and a circuit breaker:
-after ``breaker_threshold`` consecutive backend failures, calls fail fast with
-:class:`~service.storage.base.CircuitOpen` for ``breaker_cooldown`` seconds; then one trial call goes
-through (half-open) and its outcome closes or re-opens the circuit. A dead Redis therefore costs almost
-nothing per request and the store recovers by itself when Redis comes back.
+Failure policy (timeouts, retries, a circuit breaker per node): :mod:`.redis_connection`.
 """
 
 from __future__ import annotations
@@ -40,27 +40,12 @@ import contextlib
 import logging
 import math
 import secrets
-import threading
 import time
 from collections.abc import Callable
 from functools import partial
-from typing import Any, Final, TypeVar, cast
-
-import redis
-from redis.backoff import NoBackoff
-from redis.connection import parse_url
-from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import (
-    MaxConnectionsError,
-    OutOfMemoryError,
-    RedisClusterException,
-    RedisError,
-    ResponseError,
-)
-from redis.retry import Retry
+from typing import Final
 
 from .base import (
-    CircuitOpen,
     Quota,
     QuotaExceeded,
     SessionCorrupt,
@@ -75,194 +60,18 @@ from .base import (
     is_valid_session_id,
     new_session_id,
 )
+from .breaker import CircuitBreaker
+from .redis_capacity import MemoryHighWater, MemoryReading
+from .redis_connection import BACKEND_ERRORS, RedisConnection
 
-__all__ = ["CircuitBreaker", "RedisStore"]
+__all__ = ["BACKEND_ERRORS", "CircuitBreaker", "RedisStore"]
 
 log = logging.getLogger(__name__)
 
-T = TypeVar("T")
-
-#: Exceptions that mean "the backend did not serve the call". ``RedisClusterException`` is not a
-#: ``RedisError``; ``OSError`` covers socket errors that escape redis-py's wrapping.
-BACKEND_ERRORS: Final = (RedisError, RedisClusterException, OSError)
-
 _TOMBSTONE_MS: Final = 30_000
 
-# Every script first checks the key's type: anything but a hash (or nothing) is a corrupt record, {-2}.
 
-# KEYS[1] session key; ARGV: document, ttl_ms, token, client. Returns 1 if created (or if this very call
-# created it before a retry), 0 if the id is taken.
-_CREATE_LUA: Final = """
-if redis.call('EXISTS', KEYS[1]) == 1 then
-  if redis.call('TYPE', KEYS[1]).ok == 'hash' and redis.call('HGET', KEYS[1], 'w') == ARGV[3] then return 1 end
-  return 0
-end
-redis.call('HSET', KEYS[1], 'v', 1, 's', ARGV[1], 'w', ARGV[3], 'c', ARGV[4])
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
-return 1
-"""
-
-# KEYS[1] session key; ARGV: ttl_ms. Returns {-1} absent, {-2} corrupt, else {1, version, document};
-# refreshes the TTL.
-_GET_LUA: Final = """
-local t = redis.call('TYPE', KEYS[1]).ok
-if t == 'none' then return {-1} end
-if t ~= 'hash' then return {-2} end
-local r = redis.call('HMGET', KEYS[1], 'v', 's')
-if not r[1] then return {-1} end
-if not tonumber(r[1]) or not r[2] then return {-2} end
-redis.call('PEXPIRE', KEYS[1], ARGV[1])
-return {1, r[1], r[2]}
-"""
-
-# KEYS[1] session key; ARGV: expected version, document, ttl_ms, token.
-# Returns {-1} not found, {-2} corrupt, {0, current} conflict, {1, new version} written (or written by this
-# very call).
-_REPLACE_LUA: Final = """
-local t = redis.call('TYPE', KEYS[1]).ok
-if t == 'none' then return {-1} end
-if t ~= 'hash' then return {-2} end
-local r = redis.call('HMGET', KEYS[1], 'v', 'w')
-if not r[1] then return {-1} end
-local v = tonumber(r[1])
-if not v then return {-2} end
-if v == tonumber(ARGV[1]) then
-  v = v + 1
-  redis.call('HSET', KEYS[1], 'v', v, 's', ARGV[2], 'w', ARGV[4])
-  redis.call('PEXPIRE', KEYS[1], ARGV[3])
-  return {1, v}
-end
-if r[2] == ARGV[4] then return {1, v} end
-return {0, v}
-"""
-
-# KEYS[1] session key; ARGV: expected version, token, tombstone_ms.
-# Returns {-1} not found, {0, current} conflict, {1, client} deleted (or deleted by this very call).
-# A corrupt record (wrong type, unreadable version) is deleted by whoever may delete the session.
-_DELETE_LUA: Final = """
-local t = redis.call('TYPE', KEYS[1]).ok
-if t == 'none' then return {-1} end
-if t == 'hash' then
-  local r = redis.call('HMGET', KEYS[1], 'v', 'd', 'c')
-  if not r[1] then
-    if r[2] == ARGV[2] then return {1, ''} end
-    return {-1}
-  end
-  local v = tonumber(r[1])
-  if v and v ~= tonumber(ARGV[1]) then return {0, v} end
-  redis.call('DEL', KEYS[1])
-  redis.call('HSET', KEYS[1], 'd', ARGV[2])
-  redis.call('PEXPIRE', KEYS[1], ARGV[3])
-  return {1, r[3] or ''}
-end
-redis.call('DEL', KEYS[1])
-return {1, ''}
-"""
-
-# KEYS[1] the client's live set, KEYS[2] its creation counter; ARGV: now_ms, max_live, max_creates,
-# window_ms, ttl_ms, session id. Returns {1} counted, {0, ms} over the creation rate, {-1, ms} over the
-# live cap (ms: until a slot frees).
-_QUOTA_LUA: Final = """
-local now = tonumber(ARGV[1])
-local max_live, max_creates = tonumber(ARGV[2]), tonumber(ARGV[3])
-if max_creates > 0 then
-  local c = tonumber(redis.call('GET', KEYS[2]) or '0')
-  if c >= max_creates then return {0, redis.call('PTTL', KEYS[2])} end
-end
-if max_live > 0 then
-  redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
-  if redis.call('ZCARD', KEYS[1]) >= max_live then
-    local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-    return {-1, math.floor(tonumber(first[2]) - now)}
-  end
-  redis.call('ZADD', KEYS[1], now + tonumber(ARGV[5]), ARGV[6])
-  redis.call('PEXPIRE', KEYS[1], ARGV[5])
-end
-if max_creates > 0 then
-  if redis.call('INCR', KEYS[2]) == 1 then redis.call('PEXPIRE', KEYS[2], ARGV[4]) end
-end
-return {1}
-"""
-
-#: How long a refused ``OOM`` write keeps the store reported as full in :meth:`RedisStore.status`.
-_FULL_MEMORY_S: Final = 30.0
-
-_Script = Callable[..., Any]
-
-
-class CircuitBreaker:
-    """A small thread-safe consecutive-failure circuit breaker.
-
-    closed: calls pass; ``threshold`` consecutive failures open it.
-    open: :meth:`before` raises :class:`CircuitOpen` until ``cooldown`` seconds have passed.
-    half-open: exactly one trial call passes (others fail fast); success closes, failure re-opens.
-    """
-
-    def __init__(
-        self, threshold: int = 3, cooldown: float = 1.0, clock: Callable[[], float] = time.monotonic
-    ) -> None:
-        if threshold < 1:
-            raise ValueError("threshold must be >= 1")
-        if cooldown <= 0:
-            raise ValueError("cooldown must be positive")
-        self.threshold = threshold
-        self.cooldown = cooldown
-        self._clock = clock
-        self._lock = threading.Lock()
-        self._failures = 0
-        self._open_until: float | None = None
-        self._trial_in_flight = False
-
-    @property
-    def state(self) -> str:
-        """``"closed"``, ``"open"`` or ``"half-open"``."""
-        with self._lock:
-            if self._open_until is None:
-                return "closed"
-            return "open" if self._clock() < self._open_until else "half-open"
-
-    def before(self) -> None:
-        """Admit a call or raise :class:`CircuitOpen`."""
-        with self._lock:
-            if self._open_until is None:
-                return
-            now = self._clock()
-            if now < self._open_until:
-                raise CircuitOpen(
-                    "session store unavailable (circuit open)",
-                    retry_after=math.ceil(self._open_until - now),
-                )
-            if self._trial_in_flight:
-                raise CircuitOpen("session store unavailable (circuit half-open)", retry_after=1)
-            self._trial_in_flight = True
-
-    def success(self) -> None:
-        with self._lock:
-            recovered = self._open_until is not None
-            self._failures = 0
-            self._open_until = None
-            self._trial_in_flight = False
-        if recovered:
-            log.warning("session store: backend recovered, circuit closed")
-
-    def failure(self) -> None:
-        with self._lock:
-            self._failures += 1
-            opening = self._trial_in_flight or (self._open_until is None and self._failures >= self.threshold)
-            if opening:
-                self._open_until = self._clock() + self.cooldown
-            self._trial_in_flight = False
-            failures = self._failures
-        if opening:
-            log.warning("session store: %d consecutive backend failures, circuit open", failures)
-
-    def release(self) -> None:
-        """End a call that says nothing about backend health (frees the half-open trial slot)."""
-        with self._lock:
-            self._trial_in_flight = False
-
-
-class RedisStore:
+class RedisStore(RedisConnection):
     """:class:`~service.storage.base.SessionStore` on Redis; thread-safe, one connection pool per instance.
 
     Arguments:
@@ -282,6 +91,8 @@ class RedisStore:
     * ``breaker_threshold`` / ``breaker_cooldown``: see :class:`CircuitBreaker`.
     * ``cluster``: connect with ``redis.RedisCluster`` (the URL names any node of the cluster).
     * ``password``: used when the URL carries none (e.g. from a mounted Secret).
+    * ``max_sessions``: sessions the store holds at most (created within one TTL and not deleted).
+    * ``high_water``: the share of ``maxmemory`` from which new sessions are refused.
     * ``clock``: monotonic clock for the breaker and latency figures (injectable for tests);
       ``wall_clock``: epoch seconds for the quota windows.
     """
@@ -303,6 +114,8 @@ class RedisStore:
         breaker_cooldown: float = 1.0,
         cluster: bool = False,
         password: str | None = None,
+        max_sessions: int = 100_000,
+        high_water: float = 0.9,
         clock: Callable[[], float] = time.monotonic,
         wall_clock: Callable[[], float] = time.time,
     ) -> None:
@@ -310,135 +123,49 @@ class RedisStore:
             raise ValueError("ttl_seconds must be positive")
         if not namespace or "{" in namespace or "}" in namespace:
             raise ValueError("namespace must be non-empty and must not contain braces (hash tags)")
-        if socket_timeout <= 0:
-            raise ValueError("socket_timeout must be positive")
-        if retries < 0:
-            raise ValueError("retries must be >= 0")
+        if max_sessions <= 0:
+            raise ValueError("max_sessions must be positive")
         self.namespace = namespace
-        self.cluster = cluster
+        self.max_sessions = max_sessions
+        self.memory = MemoryHighWater(high_water, clock=clock)
         self._ttl_ms = ttl_seconds * 1000
-        self._clock = clock
         self._wall_clock = wall_clock
-        self._full_until = 0.0
-        self.breaker = CircuitBreaker(breaker_threshold, breaker_cooldown, clock)
-        if socket_connect_timeout is None:
-            socket_connect_timeout = socket_timeout
-        options: dict[str, Any] = {
-            "socket_timeout": socket_timeout,
-            "socket_connect_timeout": socket_connect_timeout,
-            "retry": Retry(NoBackoff(), retries, supported_errors=(RedisConnectionError,)),
-            "health_check_interval": health_check_interval,
-        }
-        if max_connections is not None:
-            options["max_connections"] = max_connections
-        if password:
-            options["password"] = password  # a password in the URL takes precedence
-        if cast(Callable[[str], dict[str, Any]], parse_url)(url).get("decode_responses"):
-            raise ValueError("decode_responses must be false for the session store")
-        self._url = url
-        self._options = options
-        self._threshold, self._cooldown = breaker_threshold, breaker_cooldown
-        self._lock = threading.Lock()
-        self._breakers: dict[str, CircuitBreaker] = {}
-        self._connection: Any = None
-        self._scripts: dict[str, _Script] = {}
-        if not cluster:
-            self._open()  # a standalone client does not connect before its first command
+        super().__init__(
+            url,
+            cluster=cluster,
+            socket_timeout=socket_timeout,
+            socket_connect_timeout=socket_connect_timeout,
+            retries=retries,
+            health_check_interval=health_check_interval,
+            max_connections=max_connections,
+            breaker_threshold=breaker_threshold,
+            breaker_cooldown=breaker_cooldown,
+            password=password,
+            clock=clock,
+        )
 
-    def _open(self) -> Any:
-        """The client, made on first use: the cluster client reads the slot map when it is made, so an
-        unreachable cluster is a :class:`StoreUnavailable` of the calls, not a failure to start."""
-        with self._lock:
-            if self._connection is None:
-                client: Any
-                if self.cluster:
-                    client = redis.RedisCluster.from_url(self._url, **self._options)
-                else:
-                    client = redis.Redis.from_url(self._url, **self._options)
-                sources = {
-                    "create": _CREATE_LUA,
-                    "get": _GET_LUA,
-                    "replace": _REPLACE_LUA,
-                    "delete": _DELETE_LUA,
-                    "quota": _QUOTA_LUA,
-                }
-                self._scripts = {name: client.register_script(text) for name, text in sources.items()}
-                self._connection = client
-            return self._connection
-
-    @property
-    def _client(self) -> Any:
-        return self._open()
-
-    def _call_script(self, name: str, keys: list[str], args: list[Any]) -> Any:
-        self._open()
-        return self._scripts[name](keys=keys, args=args)
-
-    def _breaker_for(self, key: str | None) -> CircuitBreaker:
-        """One circuit breaker per cluster node (a dead master must not refuse the sessions of the others);
-        the single :attr:`breaker` for a standalone server."""
-        if not self.cluster or key is None or self._connection is None:
-            return self.breaker
-        try:
-            node = str(self._connection.get_node_from_key(key).name)
-        except Exception:  # no slot map yet: the shared breaker
-            return self.breaker
-        with self._lock:
-            found = self._breakers.get(node)
-            if found is None:
-                found = self._breakers[node] = CircuitBreaker(self._threshold, self._cooldown, self._clock)
-            return found
+    def out_of_memory(self) -> None:
+        self.memory.forget()
 
     def key_for(self, session_id: str) -> str:
         """The Redis key of a session (hash-tagged on the id)."""
         return f"{self.namespace}:session:{{{session_id}}}"
+
+    def live_key(self) -> str:
+        """The set of every session, for the store's cap (its own hash tag: one slot)."""
+        return f"{self.namespace}:sessions:{{live}}"
 
     def quota_keys(self, client: str) -> list[str]:
         """The live-session set and the creation counter of a quota client (one hash tag: one slot)."""
         base = f"{self.namespace}:quota:{{{client}}}"
         return [f"{base}:live", f"{base}:creates"]
 
-    def _run(self, call: Callable[[], T], session_id: str | None = None, key: str | None = None) -> T:
-        """Run one backend call through the circuit breaker, mapping backend errors to store errors.
-
-        Only failures to reach or use the backend count against the breaker: a full Redis (``OOM``) is
-        :class:`StoreFull`, and a script error on one session's key is :class:`SessionCorrupt`.
-        """
-        breaker = self._breaker_for(key)
-        breaker.before()
-        try:
-            result = call()
-        except MaxConnectionsError as exc:  # local pool exhaustion: overload, not a backend outage
-            breaker.release()
-            raise StoreUnavailable("session store connection pool exhausted") from exc
-        except ResponseError as exc:
-            message = str(exc)
-            if isinstance(exc, OutOfMemoryError) or message.startswith("OOM"):
-                breaker.success()
-                self._full_until = self._clock() + _FULL_MEMORY_S
-                raise StoreFull("session store full (Redis maxmemory reached)") from exc
-            if session_id is not None and (
-                "WRONGTYPE" in message or "user_script" in message or "Error running script" in message
-            ):
-                breaker.success()
-                log.error("session store: unreadable record (%s)", message.split("\n", 1)[0][:120])
-                raise SessionCorrupt(session_id, "the backend refused its record") from exc
-            breaker.failure()
-            raise StoreUnavailable(f"session store unavailable ({type(exc).__name__})") from exc
-        except BACKEND_ERRORS as exc:
-            breaker.failure()
-            raise StoreUnavailable(f"session store unavailable ({type(exc).__name__})") from exc
-        except BaseException:
-            breaker.release()
-            raise
-        breaker.success()
-        return result
-
     # -- SessionStore ----------------------------------------------------------------------------------------
 
-    def _count(self, quota: Quota, session_id: str) -> None:
+    def _count(self, quota: Quota, session_id: str) -> bool:
+        """Check and count a creation against the client's quota; False when the quota counts nothing."""
         if quota.max_live <= 0 and quota.max_creates <= 0:
-            return
+            return False
         args = [
             int(self._wall_clock() * 1000),
             quota.max_live,
@@ -454,20 +181,65 @@ class RedisStore:
             raise QuotaExceeded("creates", quota.max_creates, math.ceil(max(1, int(reply[1])) / 1000))
         if outcome < 0:
             raise QuotaExceeded("live", quota.max_live, math.ceil(max(1, int(reply[1])) / 1000))
+        return True
+
+    def _memory_of(self, key: str) -> MemoryReading:
+        """``INFO memory`` of the node that holds ``key`` (cached briefly)."""
+        if not self.cluster:
+            return self.memory.reading("", lambda: self._run(lambda: self._client.info("memory")))
+        client = self._client
+        node = self._run(lambda: client.get_node_from_key(key), key=key)
+        return self.memory.reading(
+            str(node.name), lambda: self._run(lambda: client.info("memory", target_nodes=node), key=key)
+        )
+
+    def _admit(self, session_id: str, key: str) -> None:
+        """Refuse a new session at the high-water mark or at the cap; else count it in the live set."""
+        reading = self._memory_of(key)
+        if self.memory.reached(reading):
+            raise StoreFull(
+                f"session store full for new sessions (Redis memory at {reading.used / reading.limit:.0%}"
+                f" of maxmemory, high-water mark {self.memory.fraction:.0%})"
+            )
+        live = self.live_key()
+        now_ms = int(self._wall_clock() * 1000)
+        args = [now_ms, self.max_sessions, now_ms + self._ttl_ms, session_id]
+        reply = self._run(partial(self._call_script, "capacity", [live], args), key=live)
+        if int(reply[0]) != 1:
+            wait = min(60, max(1, math.ceil(int(reply[1]) / 1000)))
+            raise StoreFull(f"session store full ({self.max_sessions} live sessions)", retry_after=wait)
+
+    def _give_back(self, session_id: str, quota: Quota | None, counted: bool) -> None:
+        """Undo what a refused creation counted (best effort: the entries also lapse one TTL later)."""
+        live = self.live_key()
+        with contextlib.suppress(StoreError):
+            self._run(lambda: self._client.zrem(live, session_id), key=live)
+        if quota is not None and counted:
+            keys = self.quota_keys(quota.client)
+            args = [session_id, 1 if quota.max_creates > 0 else 0]
+            with contextlib.suppress(StoreError):
+                self._run(partial(self._call_script, "release", keys, args), key=keys[0])
 
     def create(self, document: bytes, quota: Quota | None = None) -> Snapshot:
         document = check_document(document)
         for _ in range(3):
             session_id = new_session_id()
-            if quota is not None:
-                self._count(quota, session_id)
-            token = secrets.token_hex(8)
             key = self.key_for(session_id)
-            client = "" if quota is None else quota.client
-            args = [document, self._ttl_ms, token, client]
-            created = self._run(partial(self._call_script, "create", [key], args), key=key)
+            self._admit(session_id, key)
+            counted = False
+            try:
+                if quota is not None:
+                    counted = self._count(quota, session_id)
+                token = secrets.token_hex(8)
+                client = "" if quota is None else quota.client
+                args = [document, self._ttl_ms, token, client]
+                created = self._run(partial(self._call_script, "create", [key], args), key=key)
+            except StoreError:
+                self._give_back(session_id, quota, counted)
+                raise
             if int(created) == 1:
                 return Snapshot(session_id, 1, document)
+            self._give_back(session_id, quota, counted)
         raise StoreUnavailable("could not allocate a session id")  # pragma: no cover - 192 random bits
 
     def get(self, session_id: str) -> Snapshot:
@@ -517,54 +289,58 @@ class RedisStore:
         if outcome == 0:
             raise VersionConflict(session_id, int(reply[1]), expected_version)
         client = _as_bytes(reply[1]).decode(errors="replace") if len(reply) > 1 else ""
-        if client:  # free the quota slot; it also frees itself one TTL after creation
-            live_key = self.quota_keys(client)[0]
+        # Free the store's slot and the client's (each also frees itself one TTL after creation).
+        for live_key in [self.live_key()] + ([self.quota_keys(client)[0]] if client else []):
             with contextlib.suppress(StoreError):
-                self._run(lambda: self._client.zrem(live_key, session_id), key=live_key)
+                self._run(partial(self._client.zrem, live_key, session_id), key=live_key)
 
     def status(self) -> dict[str, object]:
-        result: dict[str, object] = {"backend": self.backend, "ok": False, "namespace": self.namespace}
+        result: dict[str, object] = {
+            "backend": self.backend,
+            "ok": False,
+            "full": False,
+            "namespace": self.namespace,
+            "max_sessions": self.max_sessions,
+            "high_water": self.memory.fraction,
+        }
         if self.cluster:
             result["cluster"] = True
         try:
             started = self._clock()
             self._run(self._client.ping)
-            result["ok"] = True
             result["latency_ms"] = round((self._clock() - started) * 1000, 3)
-            full = self._clock() < self._full_until
-            if not self.cluster:
-                memory = self._run(lambda: self._client.info("memory"))
-                limit = int(memory.get("maxmemory", 0) or 0)
-                full = full or (limit > 0 and int(memory.get("used_memory", 0)) >= limit)
-                result["maxmemory_policy"] = memory.get("maxmemory_policy")
-            result["full"] = full
-            if full:
-                result["ok"] = False
-                result["error"] = (
-                    "session store full (Redis maxmemory): new sessions are refused (507 store_full)"
+            full = self.recently_out_of_memory()
+            if not self.cluster:  # a cluster's nodes are measured when a creation lands on them
+                reading = self._memory_of("")
+                result.update(
+                    used_memory=reading.used, maxmemory=reading.limit, maxmemory_policy=reading.policy
                 )
+                full = full or self.memory.reached(reading)
+            live = self.live_key()
+            now_ms = int(self._wall_clock() * 1000)
+            result["sessions"] = stored = int(
+                self._run(partial(self._client.zcount, live, now_ms, "+inf"), key=live)
+            )
+            full = full or stored >= self.max_sessions
+            result.update(ok=not full, full=full)
+            if full:
+                result["reason"] = "store_full"
+                result["error"] = "session store full: new sessions are refused (507 store_full)"
         except StoreError as exc:
+            result["reason"] = "store_full" if isinstance(exc, StoreFull) else "store_unavailable"
+            result["full"] = isinstance(exc, StoreFull)
             result["error"] = str(exc)
             result["retry_after"] = getattr(exc, "retry_after", 1)
         except Exception as exc:  # a health probe never raises
-            result["error"] = type(exc).__name__
+            result.update(reason="store_unavailable", error=type(exc).__name__)
         try:
             result["breaker"] = self.breaker.state
-            with self._lock:
-                nodes = dict(self._breakers)
-            failing = sorted(name for name, breaker in nodes.items() if breaker.state != "closed")
+            failing = self.failing_nodes()
             if failing:
                 result["failing_nodes"] = failing
         except Exception:  # pragma: no cover - defensive
             result["breaker"] = "unknown"
         return result
-
-    def close(self) -> None:
-        with self._lock:
-            client, self._connection = self._connection, None
-        if client is not None:
-            with contextlib.suppress(*BACKEND_ERRORS):
-                client.close()
 
 
 def _as_bytes(value: object) -> bytes:

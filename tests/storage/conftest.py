@@ -55,7 +55,6 @@ def make_store(request: pytest.FixtureRequest, clock: FakeClock, tmp_path: Path)
         namespace: str = request.getfixturevalue("fresh_namespace")
 
         def factory(ttl_seconds: int = 60, **options: object) -> SessionStore:
-            options.pop("max_sessions", None)
             store = RedisStore(url, ttl_seconds, namespace=namespace, cluster=cluster, **options)  # type: ignore[arg-type]
             created.append(store)
             return store

@@ -21,7 +21,8 @@ from service.storage import (
     VersionConflict,
     open_store,
 )
-from tests.redis_fixture import RedisServer, _free_port
+from tests.ports import free_port
+from tests.redis_fixture import RedisServer
 
 pytestmark = pytest.mark.redis
 
@@ -73,7 +74,10 @@ def test_one_hash_per_session_with_hash_tag(
     assert fields[b"s"] == DOC1
     assert set(fields) == {b"v", b"s", b"w", b"c"}
     assert key_slot(key.encode()) == key_slot(snap.id.encode())  # Redis Cluster: slot of the id alone
-    assert raw_redis.keys(f"{fresh_namespace}:*") == [key.encode()]
+    live = f"{fresh_namespace}:sessions:{{live}}"  # the store's cap: every session, one key in one slot
+    assert store.live_key() == live and key_slot(live.encode()) == key_slot(b"live")
+    assert sorted(raw_redis.keys(f"{fresh_namespace}:*")) == sorted([key.encode(), live.encode()])
+    assert raw_redis.zscore(live, snap.id) is not None
 
 
 def test_namespaces_are_isolated(redis_url: str, fresh_namespace: str) -> None:
@@ -190,7 +194,7 @@ def test_deleted_session_leaves_a_short_tombstone(
 
 
 def test_unreachable_server_fails_fast_without_leaking_the_url() -> None:
-    url = f"redis://:hunter2secret@127.0.0.1:{_free_port()}/0"
+    url = f"redis://:hunter2secret@127.0.0.1:{free_port()}/0"
     store = RedisStore(url, 60)  # constructing does not connect
     try:
         elapsed, exc = timed(lambda: store.create(DOC1))
@@ -423,6 +427,7 @@ def test_a_full_redis_is_store_full_not_unavailable(
     finally:
         raw_redis.config_set("maxmemory", 0)
         raw_redis.config_set("maxmemory-policy", policy)
+    store.memory.forget()  # the memory reading is kept for a second; the test does not wait for it
     assert store.create(DOC2).version == 1
 
 
