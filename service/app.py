@@ -114,17 +114,14 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     )
     problems.register(app)
     # WSGI middleware, innermost first: the rate limit sits inside the bookkeeping, so a refused request still
-    # gets its request id, log line and metric; ProxyFix is outermost, so both see the client's own address.
+    # gets its request id, log line and metric; the trusted proxies' middleware is outermost, so both see the
+    # client's own address.
     init_rate_limit(app, settings)
     init_observability(app, settings)
     if settings.trusted_proxies:
-        from werkzeug.middleware.proxy_fix import ProxyFix
+        from .api.forwarded import TrustedProxies
 
-        # X-Forwarded-For: each proxy appends, so trust that many entries from the right. X-Forwarded-Proto: the
-        # proxy next to the app sets it (nginx and ingress-nginx overwrite it), so one entry.
-        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
-            app.wsgi_app, x_for=settings.trusted_proxies, x_proto=1, x_host=0, x_port=0, x_prefix=0
-        )
+        app.wsgi_app = TrustedProxies(app.wsgi_app, settings.trusted_proxies)  # type: ignore[method-assign]
     meta.init_app(app)
     games.init_app(app)
     sessions.init_app(app)

@@ -72,8 +72,8 @@ class Settings:
     rate_limit: str | None = None
     # Optional tighter bucket for the costly endpoints (legal moves, session creation), on top of ``rate_limit``.
     rate_limit_costly: str | None = None
-    # How many reverse proxies in front of the service append to X-Forwarded-For (0: trust no header).
-    trusted_proxies: int = 0
+    # The reverse proxies (addresses or CIDRs) whose X-Forwarded-For is believed; none by default.
+    trusted_proxies: tuple[str, ...] = ()
     # ``/metrics`` on the public port needs ``Authorization: Bearer <metrics_token>`` when a token is set.
     metrics_token: str | None = None
     # When set, gunicorn's master serves ``/metrics`` on this (internal) port and the public port has none.
@@ -111,7 +111,7 @@ class Settings:
             session_ttl_seconds=int(env.get("SESSION_TTL_SECONDS", cls.session_ttl_seconds)),
             rate_limit=env.get("RATE_LIMIT") or None,
             rate_limit_costly=env.get("RATE_LIMIT_COSTLY") or None,
-            trusted_proxies=_non_negative(env.get("TRUSTED_PROXIES", "0"), "TRUSTED_PROXIES"),
+            trusted_proxies=trusted_proxies(env.get("TRUSTED_PROXIES", "")),
             metrics_token=env.get("METRICS_TOKEN") or None,
             metrics_port=_non_negative(env["METRICS_PORT"], "METRICS_PORT") if env.get("METRICS_PORT") else None,
             log_level=env.get("LOG_LEVEL", cls.log_level),
@@ -131,6 +131,25 @@ class Settings:
             session_quota_window=int(env.get("SESSION_QUOTA_WINDOW_SECONDS", cls.session_quota_window)),
             **_store_settings(env),
         )
+
+
+def trusted_proxies(value: str) -> tuple[str, ...]:
+    """``TRUSTED_PROXIES``: the proxies' addresses or CIDRs, separated by commas or spaces (normalized)."""
+    import ipaddress
+
+    found = []
+    for item in re.split(r"[\s,]+", value.strip()):
+        if not item:
+            continue
+        if item.isdigit():
+            raise ValueError(
+                f"TRUSTED_PROXIES names the proxies' addresses or CIDRs (e.g. 10.0.0.0/8), not a count: {item!r}"
+            )
+        try:
+            found.append(str(ipaddress.ip_network(item, strict=False)))
+        except ValueError:
+            raise ValueError(f"TRUSTED_PROXIES: {item!r} is not an IP address or CIDR") from None
+    return tuple(dict.fromkeys(found))
 
 
 class _StoreSettings(TypedDict):

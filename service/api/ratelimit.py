@@ -5,9 +5,9 @@ made-up methods (405), bad bodies (4xx) spend the same budget as good ones. ``RA
 a tighter bucket that only the costly endpoints (legal moves, which can list thousands of captures, session
 creation, which stores, and the computer players, which search for up to their time budget) also spend.
 
-The client is ``REMOTE_ADDR``: the peer address, or with ``TRUSTED_PROXIES=n`` the address that the n-th proxy
-from the service saw (werkzeug's ProxyFix, installed in ``service.app``); X-Forwarded-For is ignored otherwise,
-so a client cannot pick its own bucket.
+The client is ``REMOTE_ADDR``: the peer address, or, when the peer is one of the proxies ``TRUSTED_PROXIES``
+names (addresses or CIDRs), the address the farthest of them saw (``service.api.forwarded``, installed in
+``service.app``); X-Forwarded-For from any other peer is ignored, so a client cannot pick its own bucket.
 
 Counters live in Redis when ``REDIS_URL`` is set, so every worker and replica shares them; without Redis, each
 worker process counts its own (the budget is then up to the number of workers times the limit). A fault of the

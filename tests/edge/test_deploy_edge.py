@@ -66,13 +66,15 @@ def test_compose_puts_the_proxy_on_the_public_port_and_the_app_behind_it() -> No
     assert "ports" not in app  # reachable only through the proxy
     environment = app["environment"]
     assert isinstance(environment, dict)
-    assert environment["TRUSTED_PROXIES"] == "1" and environment["METRICS_PORT"] == "9100"
-    assert Settings.from_env(environment).trusted_proxies == 1
+    assert environment["METRICS_PORT"] == "9100"
+    # The app believes X-Forwarded-For only from the proxy's own fixed address.
+    proxy_address = services["proxy"]["networks"]["internal"]["ipv4_address"]  # type: ignore[index]
+    assert Settings.from_env(environment).trusted_proxies == (f"{proxy_address}/32",)
 
 
 def test_kubernetes_keeps_metrics_off_the_service_and_trusts_the_ingress() -> None:
     config = yaml.safe_load((DEPLOY / "k8s" / "configmap.yaml").read_text())["data"]
-    assert config["TRUSTED_PROXIES"] == "1" and config["METRICS_PORT"] == "9100"
+    assert Settings.from_env(config).trusted_proxies and config["METRICS_PORT"] == "9100"
     service = yaml.safe_load((DEPLOY / "k8s" / "service.yaml").read_text())
     assert [port["targetPort"] for port in service["spec"]["ports"]] == ["http"]
     ingress = yaml.safe_load((DEPLOY / "k8s" / "ingress.yaml").read_text())
