@@ -16,6 +16,7 @@ FROM python:3.11-slim AS runtime
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PATH=/opt/venv/bin:$PATH \
+    HOST=0.0.0.0 \
     PORT=8000 \
     METRICS_PORT=9100 \
     PROMETHEUS_MULTIPROC_DIR=/tmp/metrics \

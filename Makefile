@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
+HOST ?= 127.0.0.1
 
 .PHONY: run test test-plan build lint types pytest bench deploy-check contract-live clean
 
@@ -26,8 +27,10 @@ $(VENV)/.installed-dev: pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/pip install --constraint deploy/constraints.txt -e '.[dev]'
 	touch $@ $(VENV)/.installed
 
+# One command, one port: the gevent workers serve the rules and the waiting, the computer players think in
+# low-priority child processes (deploy/gunicorn.conf.py). Loopback only unless HOST says otherwise.
 run: $(VENV)/.installed
-	PORT=$(PORT) $(BIN)/gunicorn --config deploy/gunicorn.conf.py 'service.app:create_app()'
+	HOST=$(HOST) PORT=$(PORT) $(BIN)/gunicorn --config deploy/gunicorn.conf.py 'service.app:create_app()'
 
 # The system tools of the tests come from Debian packages, installed when the command runs as root (CI, a fresh
 # container); otherwise the recipe names the package to install. `apt_install packages, why` says what it

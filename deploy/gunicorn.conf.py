@@ -1,10 +1,24 @@
-"""Gunicorn settings shared by the container image, compose and Kubernetes."""
+"""Gunicorn settings shared by `make run`, the container image, compose and Kubernetes."""
 
+# ruff: noqa: E402 - the imports after the gevent patch come after it on purpose
 from __future__ import annotations
+
+import os
+import sys
+
+# gevent workers: a request that waits (a suggestion computed in a child process, and the event streams to come)
+# costs a greenlet, not a worker. The app is preloaded in this master before any worker forks, so the standard
+# library must be patched here, before anything below or the app imports it: patched by the worker only, the
+# locks, sockets and threads made while preloading would stay blocking ones (gunicorn's note on preload_app).
+# Only when gunicorn itself reads this file: a test that reads the settings must not patch its own process.
+WORKER_CLASS = os.environ.get("GUNICORN_WORKER_CLASS", "gevent")
+if WORKER_CLASS == "gevent" and "gunicorn.arbiter" in sys.modules:
+    from gevent import monkey
+
+    monkey.patch_all()
 
 import gc
 import math
-import os
 import shutil
 import tempfile
 from pathlib import Path
@@ -25,26 +39,34 @@ def _cpu_count() -> int:
     return os.cpu_count() or 1
 
 
-bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
+# Loopback unless HOST says otherwise: `make run` is for development on this machine; the image sets HOST=0.0.0.0.
+bind = f"{os.environ.get('HOST') or '127.0.0.1'}:{os.environ.get('PORT', '8000')}"
 
 # /metrics must sum every worker: prometheus_client's multiprocess mode needs a shared directory, named in the
 # environment before any worker imports it. The image names one; elsewhere a private one is made here.
 if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="cardrules-metrics-")
-# Sync workers, one per usable core, behind a buffering proxy (nginx in Compose, the ingress controller in
-# Kubernetes: docs/deployment.md). The work is CPU-bound JSON in and out, so a process per core is what the
-# machine can run, and a sync worker costs nothing per request for threads it would not use (gthread measured
-# lower on the same bench: bench/RESULTS.md). A sync worker serves one connection at a time and would wait on a
-# slow client; the proxy reads each request whole and takes each response whole before the worker sees it, so
-# it never does. Without the proxy, a few slow connections stop the service (tests/edge/test_slow_clients.py).
-worker_class = "sync"
+# One worker per usable core, behind a buffering proxy (nginx in Compose, the ingress controller in Kubernetes:
+# docs/deployment.md). The rules work is CPU-bound JSON in and out, so a process per core is what the machine can
+# run. Each is a gevent worker: its greenlets take turns on that core, so a request that only waits (for a
+# computer player's child process, for an event) holds no worker, and a slow client costs a greenlet, not the
+# service. GUNICORN_WORKER_CLASS=sync gives back the sync worker (one connection at a time per worker).
+worker_class = WORKER_CLASS
 workers = int(os.environ.get("WEB_CONCURRENCY") or _cpu_count())
+# Connections one worker holds at once (gunicorn's default, said here): waiting clients are cheap greenlets.
+worker_connections = int(os.environ.get("WORKER_CONNECTIONS") or 1000)
+
+# The computer players think in child processes forked by the worker, at the lowest CPU priority, at most
+# SUGGEST_SLOTS at a time on this host (slot files in one directory that every worker shares: service/offload.py).
+os.environ.setdefault("SUGGEST_OFFLOAD", "fork")
+os.environ.setdefault("SUGGEST_SLOTS", str(_cpu_count()))
+if not os.environ.get("SUGGEST_SLOT_DIR"):
+    os.environ["SUGGEST_SLOT_DIR"] = tempfile.mkdtemp(prefix="cardrules-suggest-")
 
 # Kubernetes gives the pod terminationGracePeriodSeconds (40) = preStop (5) + graceful_timeout (20) + slack.
 timeout = 30
 graceful_timeout = 20
-# Sync workers close every connection anyway (the proxy keeps its own client connections alive); this only
-# takes effect if worker_class becomes gthread.
+# How long a gevent worker keeps an idle client connection open for its next request.
 keepalive = 5
 # Recycling bounds slow memory growth; the jitter stops all workers restarting at once.
 max_requests = 10000

@@ -98,7 +98,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.update(test_config)
     settings = app.config["SETTINGS"]
 
-    from .api import games, meta, problems, sessions
+    from .api import games, meta, problems, sessions, thinking
     from .api.jsonio import OrjsonProvider
     from .api.observability import init_app as init_observability
     from .api.ratelimit import init_app as init_rate_limit
@@ -122,6 +122,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         from .api.forwarded import TrustedProxies
 
         app.wsgi_app = TrustedProxies(app.wsgi_app, settings.trusted_proxies)  # type: ignore[method-assign]
+    thinking.init_app(app, settings)
     meta.init_app(app)
     games.init_app(app)
     sessions.init_app(app)

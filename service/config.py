@@ -97,6 +97,16 @@ class Settings:
     session_busy_timeout_ms: int = 250
     session_disk_reserve_mb: int = 64
     session_redis_high_water: float = 0.9
+    # The computer players (docs/deployment.md, "The computer players' pool"): ``fork`` runs each suggestion in a
+    # child process at ``suggest_niceness`` (deploy/gunicorn.conf.py sets it), ``inline`` in the request's own.
+    suggest_offload: str = "inline"
+    suggest_slots: int = 0  # at once on the host; 0: one per usable core
+    suggest_slot_dir: str | None = None  # the slot files every worker shares; unset: private to the process
+    suggest_client_slots: int = 1  # at once per client address
+    rate_limit_suggest: str | None = "60/minute"  # per client address, always on unless "0" or "off"
+    suggest_max_budget_ms: int = 2000  # an operator may lower the most a caller's budget_ms may ask
+    suggest_niceness: int = 19
+    suggest_grace_ms: int = 500  # a child still thinking this long past its budget is killed
     extra: dict[str, object] = field(default_factory=dict)
 
     @classmethod
@@ -130,6 +140,7 @@ class Settings:
             ),
             session_quota_window=int(env.get("SESSION_QUOTA_WINDOW_SECONDS", cls.session_quota_window)),
             **_store_settings(env),
+            **_suggest_settings(env),
         )
 
 
@@ -186,3 +197,34 @@ def _non_negative(value: str, name: str) -> int:
     if number < 0:
         raise ValueError(f"{name} must not be negative, not {value!r}")
     return number
+
+
+class _SuggestSettings(TypedDict):
+    suggest_offload: str
+    suggest_slots: int
+    suggest_slot_dir: str | None
+    suggest_client_slots: int
+    rate_limit_suggest: str | None
+    suggest_max_budget_ms: int
+    suggest_niceness: int
+    suggest_grace_ms: int
+
+
+def _suggest_settings(env: Mapping[str, str]) -> _SuggestSettings:
+    offload = env.get("SUGGEST_OFFLOAD") or Settings.suggest_offload
+    if offload not in ("fork", "inline"):
+        raise ValueError(f"SUGGEST_OFFLOAD must be fork or inline, not {offload!r}")
+    budget = _non_negative(env.get("SUGGEST_MAX_BUDGET_MS") or "2000", "SUGGEST_MAX_BUDGET_MS")
+    if not 1 <= budget <= Settings.suggest_max_budget_ms:
+        raise ValueError(f"SUGGEST_MAX_BUDGET_MS must be 1..{Settings.suggest_max_budget_ms}, not {budget}")
+    rate = env.get("RATE_LIMIT_SUGGEST", Settings.rate_limit_suggest or "").strip()
+    return {
+        "suggest_offload": offload,
+        "suggest_slots": _non_negative(env.get("SUGGEST_SLOTS") or "0", "SUGGEST_SLOTS"),
+        "suggest_slot_dir": env.get("SUGGEST_SLOT_DIR") or None,
+        "suggest_client_slots": _non_negative(env.get("SUGGEST_CLIENT_SLOTS") or "1", "SUGGEST_CLIENT_SLOTS"),
+        "rate_limit_suggest": None if rate.lower() in ("", "0", "off") else rate,
+        "suggest_max_budget_ms": budget,
+        "suggest_niceness": _non_negative(env.get("SUGGEST_NICE") or "19", "SUGGEST_NICE"),
+        "suggest_grace_ms": _non_negative(env.get("SUGGEST_GRACE_MS") or "500", "SUGGEST_GRACE_MS"),
+    }

@@ -4,6 +4,7 @@ values. The blueprints parse the body, call one of these and serialize the answe
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from .engine.errors import FieldProblem, IllegalMove, InvalidState
@@ -13,7 +14,7 @@ from .engine.scoring import RoundScore
 from .engine.state import Event, GameState, Match, sides_of
 from .engine.validation import check_reported_fields
 from .fairness import SERVER_SEED, SealedDeal, draw_seed
-from .players import DEFAULT_BUDGET_MS, Suggestion, observe, suggest
+from .players import DEFAULT_BUDGET_MS, Observation, Suggestion, observe, suggest
 from .schemas import requests as schemas
 from .schemas.errors import RequestInvalid
 from .schemas.piles import load_piles
@@ -118,14 +119,18 @@ def play(game: Game, state: GameState, raw_move: object) -> Played:
     return Played(*game.play(state, schemas.load_move(game, raw_move)))
 
 
-def suggestion(game: Game, data: dict[str, Any]) -> tuple[int, Suggestion]:
+Thinker = Callable[[Game, Observation, str, int, float], Suggestion]
+"""Runs ``players.suggest`` (game, observation, level, seed, budget_ms): here, or where the serving layer puts it."""
+
+
+def suggestion(game: Game, data: dict[str, Any], think: Thinker = suggest) -> tuple[int, Suggestion]:
     """A computer player's move for ``seat`` (default: the seat to act) of a posted state, and that seat."""
     state = checked_state(game, data["state"])
-    return suggestion_for(game, state, data.get("seat", state.turn), data)
+    return suggestion_for(game, state, data.get("seat", state.turn), data, think)
 
 
 def suggestion_for(
-    game: Game, state: GameState, seat: int | None, data: dict[str, Any]
+    game: Game, state: GameState, seat: int | None, data: dict[str, Any], think: Thinker = suggest
 ) -> tuple[int, Suggestion]:
     """The seat and its player's move; the player is handed only what the seat may see (``observe``), never
     another hand or the stock order. No seat (the round is over) asks for the dealer, who has nothing to do."""
@@ -135,7 +140,7 @@ def suggestion_for(
         raise RequestInvalid([FieldProblem("/seat", f"must be 0..{state.players - 1}")])
     seen = observe(game, state, seat)
     budget = data.get("budget_ms", DEFAULT_BUDGET_MS)
-    return seat, suggest(game, seen, data["level"], data.get("seed", 0), budget)
+    return seat, think(game, seen, data["level"], data.get("seed", 0), budget)
 
 
 def score(game: Game, data: dict[str, Any]) -> RoundScore:

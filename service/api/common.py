@@ -52,7 +52,8 @@ def played(game: Game, state: GameState, raw_move: object) -> Played:
     return result
 
 
-def dump_suggestion(found: Suggestion, seat: int) -> dict[str, Any]:
+def dump_suggestion(found: Suggestion, seat: int, budget_ms: int) -> dict[str, Any]:
+    """``budget_ms``: what the player was given, the caller's ask cut to the operator's SUGGEST_MAX_BUDGET_MS."""
     return {
         "seat": seat,
         "move": schemas.dump_move(found.move),
@@ -60,6 +61,7 @@ def dump_suggestion(found: Suggestion, seat: int) -> dict[str, Any]:
         "considered": found.considered,
         "complete": found.complete,
         "elapsed_ms": round(found.elapsed_ms, 1),
+        "budget_ms": budget_ms,
     }
 
 

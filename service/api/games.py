@@ -12,7 +12,7 @@ from ..replay import RoundResult, SealedReplayUnfinished
 from ..replay import replay as replay_moves
 from ..schemas import requests as schemas
 from ..schemas.state import dump_state
-from . import catalogue, i18n
+from . import catalogue, i18n, thinking
 from .common import body, dump_events, dump_score, dump_suggestion, game_for, played, render_view, seed_sealer
 from .jsonio import json_response
 from .metrics import count_move
@@ -95,10 +95,13 @@ def dump_round_result(result: RoundResult) -> dict[str, Any]:
 
 @blueprint.post("/<game_name>/suggest")
 def suggest(game_name: str) -> Response:
-    """A computer player's move, from what the seat may see alone."""
+    """A computer player's move, from what the seat may see alone, thought out in the computer players' pool."""
     game, _ = game_for(game_name)
-    seat, found = usecases.suggestion(game, body(schemas.SUGGEST_REQUEST))
-    return json_response(dump_suggestion(found, seat))
+    with thinking.current().admitted() as pool:  # a refusal comes before the body is even read
+        data = pool.within_budget(body(schemas.SUGGEST_REQUEST))
+        seat, found = usecases.suggestion(game, data, pool.think)
+    return json_response(dump_suggestion(found, seat, data["budget_ms"]))
+
 
 
 @blueprint.post("/<game_name>/legal-moves")

@@ -42,6 +42,7 @@ from ..storage import (
 )
 from ..storage.base import is_valid_session_id
 from ..usecases import checked_state, suggestion_for
+from . import thinking
 from .common import dump_events, dump_suggestion, game_for, played, view_body
 from .jsonio import json_response, read_json
 from .problems import ApiProblem
@@ -416,10 +417,11 @@ def suggest(session_id: str) -> Response:
     own view does not show; it may be asked whether or not the seat is to act (400 ``not_to_act`` if not).
     """
     loaded = load(session_id)
-    data = schemas.load(schemas.SESSION_SUGGEST_REQUEST, read_json())
-    game, state = engine_state(loaded)
-    seat, found = suggestion_for(game, state, asked_seat(loaded.caller, state), data)
-    response = json_response(dump_suggestion(found, seat))
+    with thinking.current().admitted() as pool:
+        data = pool.within_budget(schemas.load(schemas.SESSION_SUGGEST_REQUEST, read_json()))
+        game, state = engine_state(loaded)
+        seat, found = suggestion_for(game, state, asked_seat(loaded.caller, state), data, pool.think)
+    response = json_response(dump_suggestion(found, seat, data["budget_ms"]))
     response.headers["ETag"] = etag(loaded.snapshot.version)
     return response
 

@@ -1,5 +1,5 @@
 """The deploy files lay production out as docs/deployment.md says: the proxy on the public port, the app and its
-metrics port behind it, trusted proxies set; gunicorn runs one sync worker per usable core and serves the metrics
+metrics port behind it, trusted proxies set; gunicorn runs one gevent worker per usable core and serves the metrics
 on METRICS_PORT from its master."""
 
 from __future__ import annotations
@@ -22,15 +22,19 @@ def gunicorn_settings(monkeypatch: pytest.MonkeyPatch, **env: str) -> dict[str, 
     for name in ("WEB_CONCURRENCY", "REDIS_URL", "METRICS_PORT"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", "/nonexistent-not-used")
+    # What the file sets for the app is set here first, so that it is undone after the test.
+    monkeypatch.setenv("SUGGEST_SLOT_DIR", "/nonexistent-not-used")
+    monkeypatch.setenv("SUGGEST_OFFLOAD", "fork")
+    monkeypatch.setenv("SUGGEST_SLOTS", "1")
     for name, value in env.items():
         monkeypatch.setenv(name, value)
     return runpy.run_path(str(DEPLOY / "gunicorn.conf.py"))
 
 
-def test_one_sync_worker_per_usable_core_with_or_without_redis(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_one_gevent_worker_per_usable_core_with_or_without_redis(monkeypatch: pytest.MonkeyPatch) -> None:
     plain = gunicorn_settings(monkeypatch)
     cores = plain["_cpu_count"]()  # type: ignore[operator]
-    assert plain["worker_class"] == "sync" and plain["workers"] == cores
+    assert plain["worker_class"] == "gevent" and plain["workers"] == cores
     assert gunicorn_settings(monkeypatch, REDIS_URL="redis://localhost:6379/0")["workers"] == cores
     assert gunicorn_settings(monkeypatch, WEB_CONCURRENCY="3")["workers"] == 3
 

@@ -1,5 +1,6 @@
 """Fifty slow connections against the service: behind nginx (deploy/nginx/nginx.conf) normal requests are still
-answered fast; straight against gunicorn's two sync workers they are not (which is why production has the proxy).
+answered fast; straight against gunicorn's two gevent workers too (a slow connection waits in a greenlet), but not
+against two sync workers (GUNICORN_WORKER_CLASS=sync), which is why the proxy was first put in front.
 
 Slow clients of three kinds, kept at fifty (a closed one is reopened): headers trickled a byte at a time, a body
 trickled a byte at a time after complete headers, and a connection that sends nothing. Meanwhile a normal client
@@ -126,9 +127,19 @@ def test_behind_nginx_fifty_slow_connections_do_not_slow_normal_requests() -> No
     assert max(answered) < 1000
 
 
-def test_straight_against_gunicorn_slow_connections_starve_the_workers() -> None:
-    """What happens without the proxy: both sync workers sit on slow clients and normal requests wait."""
-    with gunicorn(workers=2) as app_port, SlowClients(app_port):
+def test_straight_against_gevent_workers_slow_connections_cost_greenlets_not_workers() -> None:
+    """Without the proxy, each slow client holds a greenlet of a worker, and the workers go on answering."""
+    with gunicorn(workers=2) as app_port, SlowClients(app_port) as slow:
+        time.sleep(0.5)
+        assert len(slow.sockets) == SLOW_CONNECTIONS
+        timings = normal_requests(app_port, BARE_HOLD_SECONDS, timeout=5.0)
+    assert len(timings) >= 40
+    assert None not in timings, f"{timings.count(None)} of {len(timings)} normal requests failed"
+
+
+def test_straight_against_sync_workers_slow_connections_starve_them() -> None:
+    """The sync worker class (GUNICORN_WORKER_CLASS=sync) without the proxy: both workers sit on slow clients."""
+    with gunicorn(workers=2, GUNICORN_WORKER_CLASS="sync") as app_port, SlowClients(app_port):
         time.sleep(0.5)
         timings = normal_requests(app_port, BARE_HOLD_SECONDS, timeout=1.0)
     fast = [ms for ms in timings if ms is not None and ms < FAST_MS]

@@ -1,0 +1,110 @@
+"""Who may start a computer player's search now, and where it runs (``service/offload.py``).
+
+Both suggest endpoints go through ``admitted()`` before they read their body, so a refusal costs next to nothing:
+a client over ``RATE_LIMIT_SUGGEST``, or with ``SUGGEST_CLIENT_SLOTS`` searches already running on this host, is
+a 429 ``rate_limited``; a host whose ``SUGGEST_SLOTS`` are all thinking is a 503 ``suggest_busy``. Neither waits
+in a queue: both carry ``Retry-After``. An admitted request's budget is cut to ``SUGGEST_MAX_BUDGET_MS``
+(``within_budget``; the answer's ``budget_ms`` shows what was granted) and the search runs in a child process at
+the lowest CPU priority (``think``), so the rules workers keep their cores and their slots.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import math
+import os
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, current_app
+from limits import RateLimitItem, parse
+from limits.storage import MemoryStorage
+from limits.strategies import FixedWindowRateLimiter
+
+from ..config import Settings
+from ..engine.game import Game
+from ..offload import Offload, SlotFiles, ThinkingFailed, releasing
+from ..players import DEFAULT_BUDGET_MS, Observation, Suggestion, suggest
+from .jsonio import current_request
+from .problems import ApiProblem
+
+EXTENSION = "thinking"
+
+
+class Thinking:
+    """The host's pool of computer players, as one worker process sees it."""
+
+    def __init__(self, settings: Settings) -> None:
+        directory = settings.suggest_slot_dir or tempfile.mkdtemp(prefix="cardrules-suggest-")
+        slots = settings.suggest_slots or len(os.sched_getaffinity(0))
+        self.pool = SlotFiles(Path(directory), "pool", slots)
+        self.client_slots = SlotFiles(Path(directory), "client", settings.suggest_client_slots)
+        self.client_rate: RateLimitItem | None = None
+        if settings.rate_limit_suggest:
+            try:
+                self.client_rate = parse(settings.rate_limit_suggest)
+            except ValueError as error:
+                raise ValueError(
+                    f"RATE_LIMIT_SUGGEST={settings.rate_limit_suggest!r} is not a limit such as 60/minute: {error}"
+                ) from None
+        # Counted in the worker's memory: the per-client slots are what binds across workers.
+        self.rate_limiter = FixedWindowRateLimiter(MemoryStorage())
+        self.max_budget_ms = settings.suggest_max_budget_ms
+        grace = settings.suggest_grace_ms / 1000.0
+        self.offload = Offload(settings.suggest_offload == "fork", settings.suggest_niceness, grace)
+        # A slot frees within the longest search and its grace: the soonest worth trying again.
+        self.retry_after = str(max(1, math.ceil(self.max_budget_ms / 1000.0 + grace)))
+
+    @contextlib.contextmanager
+    def admitted(self) -> Iterator[Thinking]:
+        """Hold a per-client slot and a pool slot for the block, or refuse at once (429 / 503)."""
+        client = current_request().environ.get("REMOTE_ADDR") or "unknown"
+        if self.client_rate is not None and not self.rate_limiter.hit(self.client_rate, "suggest", client):
+            reset = self.rate_limiter.get_window_stats(self.client_rate, "suggest", client).reset_time
+            raise self._refusal(429, "rate_limited", f"too many suggestions: {self.client_rate} per client",
+                                max(1, math.ceil(reset - time.time())))
+        own = self.client_slots.take(client) if self.client_slots.count else None
+        if self.client_slots.count and own is None:
+            raise self._refusal(429, "rate_limited", "this client's computer players are all thinking")
+        shared = self.pool.take()
+        if shared is None:
+            if own is not None:
+                os.close(own)
+            raise self._refusal(503, "suggest_busy", "every computer player of this host is thinking")
+        with releasing(shared, *(() if own is None else (own,))):
+            yield self
+
+    def within_budget(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The request with its ``budget_ms`` (default or asked) cut to the operator's maximum."""
+        return {**data, "budget_ms": min(int(data.get("budget_ms", DEFAULT_BUDGET_MS)), self.max_budget_ms)}
+
+    def think(self, game: Game, seen: Observation, level: str, seed: int, budget_ms: float) -> Suggestion:
+        """``players.suggest`` in the pool's child process (or inline); one killed at its deadline is a 503.
+
+        Only ``strong`` is worth a child: ``random`` and ``greedy`` are one ply, whatever the budget (22 ms on the
+        widest table), about what forking a worker costs, so they run here, still within their pool slot.
+        """
+        work = functools.partial(suggest, game, seen, level, seed, budget_ms)
+        if level != "strong":
+            return work()
+        try:
+            return self.offload.run(work, budget_ms / 1000.0)
+        except ThinkingFailed as error:
+            raise self._refusal(503, "suggest_busy", str(error)) from error
+
+    def _refusal(self, status: int, code: str, detail: str, retry_after: int | None = None) -> ApiProblem:
+        seconds = self.retry_after if retry_after is None else str(retry_after)
+        return ApiProblem(status, code, detail, headers={"Retry-After": seconds})
+
+
+def current() -> Thinking:
+    found: Thinking = current_app.extensions[EXTENSION]
+    return found
+
+
+def init_app(app: Flask, settings: Settings) -> None:
+    app.extensions[EXTENSION] = Thinking(settings)

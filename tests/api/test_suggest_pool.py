@@ -1,0 +1,223 @@
+"""The computer players' own pool (service/api/thinking.py, service/offload.py), in-process.
+
+A full pool answers 503 ``suggest_busy`` with ``Retry-After`` before it reads the request; a client over its
+limit (on by default) 429 ``rate_limited``; an operator's ``SUGGEST_MAX_BUDGET_MS`` cuts the budget a caller asks
+for, and the answer's ``budget_ms`` says what was granted; a suggestion computed in a forked child is the one
+computed inline; a child past its hard deadline is killed. The search's clock is a counter that moves a fixed
+step per reading, so no result here depends on how busy the machine is.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from service import offload
+from service.api import thinking
+from service.app import create_app
+from service.config import Settings
+from service.offload import Offload, SlotFiles, ThinkingFailed
+from service.storage import MemoryStore
+
+SUGGEST_ENV = (
+    "SUGGEST_OFFLOAD",
+    "SUGGEST_SLOTS",
+    "SUGGEST_SLOT_DIR",
+    "SUGGEST_CLIENT_SLOTS",
+    "RATE_LIMIT_SUGGEST",
+    "SUGGEST_MAX_BUDGET_MS",
+    "SUGGEST_GRACE_MS",
+    "RATE_LIMIT",
+    "RATE_LIMIT_COSTLY",
+)
+
+
+@pytest.fixture(autouse=True)
+def counting_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """1 us per reading: no search the tests ask for is cut short by the machine's load."""
+    readings = itertools.count()
+    monkeypatch.setattr(time, "perf_counter", lambda: next(readings) * 1e-6)
+
+
+def pool_app(monkeypatch: pytest.MonkeyPatch, slot_dir: Path, **env: str) -> Flask:
+    for name in SUGGEST_ENV:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("SUGGEST_SLOT_DIR", str(slot_dir))
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    return create_app({"TESTING": True, "SESSION_STORE": MemoryStore(ttl_seconds=60)})
+
+
+def client_at(app: Flask, address: str) -> FlaskClient:
+    client = app.test_client()
+    client.environ_base["REMOTE_ADDR"] = address
+    return client
+
+
+def opening(client: FlaskClient, seed: int = 3) -> dict[str, Any]:
+    state: dict[str, Any] = client.post("/v1/games/scopa/deal", json={"players": 2, "seed": seed}).get_json()["state"]
+    return state
+
+
+def test_a_full_pool_answers_503_with_retry_after_before_reading_the_request(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    client = client_at(pool_app(monkeypatch, tmp_path, SUGGEST_SLOTS="1"), "198.51.100.20")
+    state = opening(client)
+    held = SlotFiles(tmp_path, "pool", 1).take()  # another worker's search, as the slot file sees it
+    assert held is not None
+    try:
+        # Not even JSON: the refusal comes before the body is read, so it cannot be a 400.
+        refused = client.post("/v1/games/scopa/suggest", data=b"{not json", content_type="application/json")
+        assert refused.status_code == 503 and refused.mimetype == "application/problem+json"
+        problem = refused.get_json()
+        assert problem["code"] == "suggest_busy" and problem["title"] == "Computer players busy"
+        assert refused.headers["Retry-After"] == "3"  # the longest search (2 s) and its grace (0.5 s), rounded up
+        busy = client.post("/v1/games/scopa/suggest", json={"state": state, "level": "greedy"})
+        assert busy.status_code == 503
+    finally:
+        os.close(held)
+    answered = client.post("/v1/games/scopa/suggest", json={"state": state, "level": "greedy"})
+    assert answered.status_code == 200
+    assert SlotFiles(tmp_path, "pool", 1).take() is not None  # the request gave its slot back
+
+
+def test_the_503_is_localized(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    client = client_at(pool_app(monkeypatch, tmp_path, SUGGEST_SLOTS="1"), "198.51.100.21")
+    held = SlotFiles(tmp_path, "pool", 1).take()
+    assert held is not None
+    try:
+        refused = client.post("/v1/games/scopa/suggest", json={}, headers={"Accept-Language": "it"})
+    finally:
+        os.close(held)
+    assert refused.get_json()["title"] == "Giocatori automatici occupati"
+    assert refused.headers["Content-Language"] == "it"
+
+
+def test_the_per_client_limits_are_on_by_default(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    defaults = Settings.from_env({})
+    assert defaults.rate_limit_suggest == "60/minute" and defaults.suggest_client_slots == 1
+    app = pool_app(monkeypatch, tmp_path)
+    client = client_at(app, "198.51.100.22")
+    state = opening(client)
+    body = {"state": state, "level": "random"}
+    statuses = [client.post("/v1/games/scopa/suggest", json=body).status_code for _ in range(61)]
+    assert statuses == [200] * 60 + [429]
+    refused = client.post("/v1/games/scopa/suggest", json=body)
+    assert refused.get_json()["code"] == "rate_limited" and int(refused.headers["Retry-After"]) >= 1
+    assert client_at(app, "198.51.100.23").post("/v1/games/scopa/suggest", json=body).status_code == 200
+
+
+def test_one_search_at_a_time_per_client_across_the_host(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    app = pool_app(monkeypatch, tmp_path)
+    client = client_at(app, "198.51.100.24")
+    state = opening(client)
+    body = {"state": state, "level": "random"}
+    held = SlotFiles(tmp_path, "client", 1).take("198.51.100.24")  # its search in another worker
+    assert held is not None
+    try:
+        refused = client.post("/v1/games/scopa/suggest", json=body)
+        assert refused.status_code == 429 and refused.get_json()["code"] == "rate_limited"
+        assert refused.headers["Retry-After"] == "3"
+        assert client_at(app, "198.51.100.25").post("/v1/games/scopa/suggest", json=body).status_code == 200
+    finally:
+        os.close(held)
+    assert client.post("/v1/games/scopa/suggest", json=body).status_code == 200
+
+
+def test_the_limits_can_be_turned_off(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    client = client_at(pool_app(monkeypatch, tmp_path, RATE_LIMIT_SUGGEST="off"), "198.51.100.26")
+    body = {"state": opening(client), "level": "random"}
+    assert {client.post("/v1/games/scopa/suggest", json=body).status_code for _ in range(70)} == {200}
+
+
+@pytest.mark.parametrize(("asked", "granted"), [(2000, 50), (None, 50), (10, 10)])
+def test_the_operators_max_budget_cuts_the_requests_budget(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, asked: int | None, granted: int
+) -> None:
+    """The player is given the cut budget, and the answer's ``budget_ms`` says so (the default 200 is cut too)."""
+    given: list[float] = []
+    real = thinking.suggest
+
+    def recording(*args: Any, **kwargs: Any) -> Any:
+        given.append(args[4])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(thinking, "suggest", recording)
+    client = client_at(pool_app(monkeypatch, tmp_path, SUGGEST_MAX_BUDGET_MS="50"), "198.51.100.27")
+    body: dict[str, Any] = {"state": opening(client), "level": "strong"}
+    if asked is not None:
+        body["budget_ms"] = asked
+    answer = client.post("/v1/games/scopa/suggest", json=body).get_json()
+    assert answer["budget_ms"] == granted and given == [granted]
+
+
+def test_the_max_budget_is_checked_at_start() -> None:
+    with pytest.raises(ValueError, match="SUGGEST_MAX_BUDGET_MS"):
+        Settings.from_env({"SUGGEST_MAX_BUDGET_MS": "5000"})
+    with pytest.raises(ValueError, match="SUGGEST_OFFLOAD"):
+        Settings.from_env({"SUGGEST_OFFLOAD": "threads"})
+    assert Settings.from_env({"SUGGEST_MAX_BUDGET_MS": "300"}).suggest_max_budget_ms == 300
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), [("scopa", 2, 3), ("escoba", 2, 8), ("briscola", 4, 5)])
+def test_a_suggestion_computed_in_the_child_is_the_inline_one(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, game: str, players: int, seed: int
+) -> None:
+    forks: list[int] = []
+    real_fork = os.fork
+
+    def counted_fork() -> int:
+        pid = real_fork()
+        if pid:
+            forks.append(pid)
+        return pid
+
+    monkeypatch.setattr(offload.os, "fork", counted_fork)
+    answers = {}
+    for mode in ("inline", "fork"):
+        client = client_at(pool_app(monkeypatch, tmp_path / mode, SUGGEST_OFFLOAD=mode), "198.51.100.28")
+        state = client.post(f"/v1/games/{game}/deal", json={"players": players, "seed": seed}).get_json()["state"]
+        body = {"state": state, "level": "strong", "seed": 11, "budget_ms": 2000}
+        answer = client.post(f"/v1/games/{game}/suggest", json=body).get_json()
+        answer.pop("elapsed_ms")
+        answers[mode] = answer
+    assert len(forks) == 1  # the fork mode's one search, and only it, ran in a child
+    assert answers["fork"] == answers["inline"] and answers["fork"]["complete"] is True
+
+
+def test_an_error_in_the_child_is_answered_as_inline(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    client = client_at(pool_app(monkeypatch, tmp_path, SUGGEST_OFFLOAD="fork"), "198.51.100.29")
+    body = {"state": opening(client), "level": "strong", "seat": 1}
+    refused = client.post("/v1/games/scopa/suggest", json=body)
+    assert refused.status_code == 400 and refused.get_json()["code"] == "not_to_act"
+    assert refused.get_json()["errors"][0]["pointer"] == "/seat"
+
+
+def never_answers() -> int:
+    time.sleep(60)
+    return 0
+
+
+def test_a_child_past_its_hard_deadline_is_killed() -> None:
+    with pytest.raises(ThinkingFailed, match="killed"):
+        Offload(fork=True, grace_seconds=0.05).run(never_answers, budget_seconds=0.0)
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)  # collected: no zombie and no orphan left
+
+
+def test_a_search_killed_at_its_deadline_is_a_503(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(thinking, "suggest", lambda *args, **kwargs: never_answers())
+    client = client_at(pool_app(monkeypatch, tmp_path, SUGGEST_OFFLOAD="fork", SUGGEST_GRACE_MS="50"), "198.51.100.30")
+    body = {"state": opening(client), "level": "strong", "budget_ms": 1}
+    refused = client.post("/v1/games/scopa/suggest", json=body)
+    assert refused.status_code == 503 and refused.get_json()["code"] == "suggest_busy"
+    assert refused.headers["Retry-After"] == "3"
+    assert SlotFiles(tmp_path, "pool", 2).take() is not None  # the killed search's slot is free again
