@@ -154,11 +154,95 @@ def test_session_examples_create_the_session_they_describe(live_service: str, na
     response = requests.post(f"{live_service}/v1/sessions", json=body, timeout=30)
     assert response.status_code == 201, response.text
     created = response.json()
-    assert created["game"] == body["game"] and len(created["tokens"]["seats"]) == created["state"]["players"]
+    players = body["state"]["players"] if "state" in body else body["deal"]["players"]
+    assert created["game"] == body["game"] and len(created["tokens"]["seats"]) == players
     if "state" in body:
         documented_in(body["state"], created["state"])
     else:
-        assert created["state"]["players"] == body["deal"]["players"]
+        # A table dealt from a seed the service draws is sealed: no answer shows a card before it is played.
+        assert ("state" not in created) is (created.get("sealed") is True)
         server_drawn = body["deal"]["seed"] == "server"
         assert ("fairness" in created) is server_drawn
         assert not server_drawn or set(created["fairness"]) == {"seed_commitment"}
+
+
+# -- the body examples of the session operations, in the order a newcomer tries them ------------------------------
+
+SESSION_ID_PATH = "/v1/sessions/{id}"
+BODY_OPERATIONS = {
+    operation["operationId"]: (method, path, operation)
+    for path, item in SPEC["paths"].items()
+    for method, operation in item.items()
+    if path.startswith(SESSION_ID_PATH) and isinstance(operation, dict) and "requestBody" in operation
+}
+
+
+def request_examples(operation: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    examples = operation["requestBody"]["content"]["application/json"].get("examples", {})
+    return {name: resolve(example) for name, example in examples.items()}
+
+
+SESSION_BODY_EXAMPLES = [
+    pytest.param(operation_id, name, id=f"{operation_id}-{name}")
+    for operation_id in ("replaceSession", "playInSession")
+    for name in request_examples(BODY_OPERATIONS[operation_id][2])
+]
+
+
+def test_every_session_operation_with_a_body_has_named_examples_with_answers() -> None:
+    for operation_id in ("replaceSession", "playInSession"):
+        operation = BODY_OPERATIONS[operation_id][2]
+        assert request_examples(operation), operation_id
+        assert set(request_examples(operation)) <= set(answer_examples(operation)), operation_id
+
+
+def send_example(base: str, session_id: str, owner: str, version: int, operation_id: str, name: str) -> Any:
+    method, path, operation = BODY_OPERATIONS[operation_id]
+    headers = {"Authorization": f"Bearer {owner}", "If-Match": f'"{version}"'}
+    url = base + path.replace("{id}", session_id)
+    return requests.request(method, url, json=request_examples(operation)[name]["value"], headers=headers, timeout=30)
+
+
+@pytest.mark.parametrize(("operation_id", "name"), SESSION_BODY_EXAMPLES)
+def test_session_body_example_gets_its_documented_answer(live_service: str, operation_id: str, name: str) -> None:
+    created = requests.post(f"{live_service}/v1/sessions", json=SESSION_EXAMPLES["fromState"]["value"], timeout=30)
+    assert created.status_code == 201, created.text
+    session_id, owner, version = created.json()["id"], created.json()["tokens"]["owner"], created.json()["version"]
+    example = request_examples(BODY_OPERATIONS[operation_id][2])[name]
+    after = example.get("x-after")
+    if after is not None:
+        first = send_example(live_service, session_id, owner, version, after["operationId"], after["example"])
+        assert first.status_code == 200, first.text
+        version = first.json()["version"]
+    response = send_example(live_service, session_id, owner, version, operation_id, name)
+    status, documented = answer_examples(BODY_OPERATIONS[operation_id][2])[name]
+    assert response.status_code == status, response.text
+    documented_in(documented["value"], response.json(), varies=varying(documented))
+
+
+# -- the error examples of the shared responses --------------------------------------------------------------------
+
+ERROR_EXAMPLES = [
+    pytest.param(name, example, id=f"{response_name}-{name}")
+    for response_name, response in SPEC["components"]["responses"].items()
+    for media in response.get("content", {}).values()
+    for name, example in media.get("examples", {}).items()
+]
+
+
+def test_every_shared_error_example_says_how_to_get_it() -> None:
+    assert len(ERROR_EXAMPLES) >= 2
+    for parameter in ERROR_EXAMPLES:
+        name, example = parameter.values
+        assert "x-request" in resolve(example), name
+
+
+@pytest.mark.parametrize(("name", "example"), ERROR_EXAMPLES)
+def test_shared_error_example_is_a_real_answer(live_service: str, name: str, example: dict[str, Any]) -> None:
+    example = resolve(example)
+    sent = example["x-request"]
+    response = requests.request(
+        sent["method"], live_service + sent["path"], headers=sent.get("headers", {}), json=sent.get("body"), timeout=30
+    )
+    assert response.status_code == example["value"]["status"], response.text
+    assert response.json() == example["value"]
