@@ -98,9 +98,10 @@ def render_view(game: Game, state: GameState, seat: int) -> Response:
     return json_response(view_body(game, state, seat))  # Content-Language and Vary are added for every response
 
 
-def view_body(game: Game, state: GameState, seat: int) -> dict[str, Any]:
-    """One seat's view with the names of every card it shows, in the deck style and the caller's language."""
-    if not 0 <= seat < state.players:
+def view_body(game: Game, state: GameState, seat: int | None) -> dict[str, Any]:
+    """One seat's view (``None``: the public view, every hand face down) with the names of every card it shows,
+    in the deck style and the caller's language."""
+    if seat is not None and not 0 <= seat < state.players:
         raise RequestInvalid([FieldProblem("/seat", f"must be 0..{state.players - 1}")])
     seen = game.view(state, seat)
     lang = language()

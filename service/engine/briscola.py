@@ -119,7 +119,7 @@ class Briscola:
         state = own_state(state)
         check_briscola(state, self.player_counts, self.initial_stock(state.rules, state.players))
 
-    def view(self, state: GameState, seat: int) -> dict[str, Any]:
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         state = own_state(state)
         seen = common_view(state, seat)
         seen.update(

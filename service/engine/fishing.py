@@ -443,7 +443,7 @@ class FishingGame:
             state, self.player_counts, self.hand_size(state.rules), self.stock_sizes(state.rules, state.players)
         )
 
-    def view(self, state: GameState, seat: int) -> dict[str, Any]:
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         state = own_state(state)
         seen = common_view(state, seat)
         seen.update(table=state.table, sweeps=list(state.sweeps), last_capturer=state.last_capturer)

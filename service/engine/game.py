@@ -70,8 +70,8 @@ class Game(Protocol):
         match: Match,
     ) -> RoundScore: ...
 
-    def view(self, state: GameState, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see: never another hand or the stock order."""
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see: never another hand or the stock order; ``None``: what every seat sees."""
         ...
 
     def validate(self, state: GameState) -> None:

@@ -12,9 +12,12 @@ from .errors import FieldProblem, InvalidState
 from .state import GameState
 
 
-def common_view(state: GameState, seat: int) -> dict[str, Any]:
-    """What every game shows a seat; each game adds its table, trick or trump card (``Game.view``)."""
-    if not 0 <= seat < state.players:
+def common_view(state: GameState, seat: int | None) -> dict[str, Any]:
+    """What every game shows a seat; each game adds its table, trick or trump card (``Game.view``).
+
+    ``seat`` None is the public view: what a spectator at the table sees, every hand face down.
+    """
+    if seat is not None and not 0 <= seat < state.players:
         raise InvalidState(
             "invalid_seat",
             f"seat {seat} does not exist",
@@ -29,7 +32,7 @@ def common_view(state: GameState, seat: int) -> dict[str, Any]:
         "round_over": state.round_over,
         "deck": state.deck,
         "rules": dict(state.rules.by_name),
-        "hand": state.hands[seat],
+        "hand": state.hands[seat] if seat is not None else None,
         "hand_sizes": [len(hand) for hand in state.hands],
         "stock_count": len(state.stock),
         "pile_sizes": [len(pile) for pile in state.captures],

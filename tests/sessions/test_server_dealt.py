@@ -13,8 +13,11 @@ from service.storage import SqliteStore
 from tests.sessions.conftest import Table, bearer
 
 
-def open_dealt(client: FlaskClient, game: str, **deal: Any) -> tuple[Table, Any]:
-    response = client.post("/v1/sessions", json={"game": game, "deal": {"seed": "server", **deal}})
+def open_dealt(client: FlaskClient, game: str, sealed: bool | None = None, **deal: Any) -> tuple[Table, Any]:
+    body: dict[str, Any] = {"game": game, "deal": {"seed": "server", **deal}}
+    if sealed is not None:
+        body["sealed"] = sealed
+    response = client.post("/v1/sessions", json=body)
     assert response.status_code == 201, response.get_json()
     body = response.get_json()
     return Table(client, body["id"], body["tokens"]["owner"], body["tokens"]["seats"], body), response
@@ -49,7 +52,8 @@ def test_the_seed_stays_sealed_until_the_round_is_over_and_then_proves_the_deal(
     table, created = open_dealt(client, game, players=players, salt="table-7")
     committed = created.get_json()["fairness"]["seed_commitment"]
     assert set(created.get_json()["fairness"]) == {"seed_commitment"}
-    first_state = created.get_json()["state"]
+    first_view = created.get_json()["view"]  # a sealed table: the owner sees what every seat sees
+    hands = [client.get(f"{table.path}/view", headers=bearer(token)).get_json()["hand"] for token in table.seats]
     answers = [created.get_data(as_text=True), *play_out(table)]
     last = table.full().get_json()
     revealed = last["fairness"]
@@ -60,12 +64,13 @@ def test_the_seed_stays_sealed_until_the_round_is_over_and_then_proves_the_deal(
     assert sum(seed in text for text in answers) == len(table.seats) + 2  # the last move, the views, the state
     assert seed.encode() not in store.get(table.id).document
     # The seed is the one committed to, and deals exactly the round the session started with.
-    rules, dealer = first_state["rules"], first_state["dealer"]
+    rules, dealer = first_view["rules"], first_view["dealer"]
     assert commitment(game, players, dealer, 1, rules, seed) == committed
     again = client.post(
         f"/v1/games/{game}/deal", json={"players": players, "seed": f"{seed}.table-7", "rules": rules}
     ).get_json()["state"]
-    assert again == first_state
+    assert again["hands"] == hands and again.get("table") == first_view.get("table")
+    assert again.get("trump_card") == first_view.get("trump_card")
     for token in table.seats:
         view = client.get(f"{table.path}/view", headers=bearer(token)).get_json()
         assert view["fairness"] == revealed
@@ -82,15 +87,26 @@ def test_the_next_round_is_dealt_in_the_session_with_a_fresh_commitment(client: 
     )
     assert following.status_code == 200, following.get_json()
     body = following.get_json()
-    assert body["state"]["match"]["round"] == 2 and body["state"]["dealer"] == 0
+    assert body["view"]["match"]["round"] == 2 and body["view"]["dealer"] == 0 and body["sealed"] is True
     assert set(body["fairness"]) == {"seed_commitment"}
     assert body["fairness"]["seed_commitment"] != finished.get_json()["fairness"]["seed_commitment"]
     view = client.get(f"{table.path}/view", headers=bearer(table.seats[0])).get_json()
     assert view["round_over"] is False and "seed" not in view["fairness"]
 
 
-def test_a_next_round_with_a_seed_of_the_owner_proves_nothing_and_says_so(client: FlaskClient) -> None:
+def test_a_sealed_table_takes_no_seed_of_the_owner(client: FlaskClient) -> None:
     table, _ = open_dealt(client, "scopa", players=2)
+    play_out(table)
+    version = table.etag()
+    chosen = client.post(
+        f"{table.path}/next-round", json={"seed": 5}, headers=bearer(table.owner, **{"If-Match": version})
+    )
+    assert chosen.status_code == 403 and chosen.get_json()["code"] == "session_sealed"
+    assert table.etag() == version
+
+
+def test_a_next_round_with_a_seed_of_the_owner_proves_nothing_and_says_so(client: FlaskClient) -> None:
+    table, _ = open_dealt(client, "scopa", sealed=False, players=2)
     play_out(table)
     following = client.post(
         f"{table.path}/next-round",

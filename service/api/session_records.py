@@ -1,0 +1,199 @@
+"""A session's stored record (docs/sessions.md): reading it for a caller, writing it, and the store's errors as
+problems. The record holds the game, the state, the token digests, the sealed seed of a server-dealt round
+(``fairness``) and whether the table is sealed (docs/fairness.md, sealed tables).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+from flask import Response, current_app
+
+from ..engine.errors import InvalidState, RulesError
+from ..engine.game import Game
+from ..engine.state import GameState
+from ..schemas.errors import RequestInvalid
+from ..schemas.state import dump_state
+from ..storage import (
+    QuotaExceeded,
+    SessionCorrupt,
+    SessionNotFound,
+    SessionStore,
+    Snapshot,
+    StoreFull,
+    StoreUnavailable,
+    VersionConflict,
+)
+from ..storage.base import is_valid_session_id
+from ..usecases import checked_state
+from .common import game_for, view_body
+from .jsonio import json_response
+from .problems import ApiProblem
+from .session_access import (
+    Caller,
+    Preconditions,
+    bearer_token,
+    etag,
+    identify,
+    if_match,
+    matched_version,
+    no_access,
+    short_hash,
+    stale,
+)
+from .session_deals import fairness_answer
+from .store_problems import store_problem
+
+log = logging.getLogger("service.sessions")
+
+
+# -- the stored record ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Loaded:
+    snapshot: Snapshot
+    game: str
+    state: dict[str, Any]
+    auth: dict[str, Any]
+    caller: Caller
+    preconditions: Preconditions = None
+    fairness: dict[str, str] | None = None
+    """The commitment and sealed seed of a round the service dealt with a seed it drew."""
+    sealed: bool = False
+    """A sealed table: no token, the owner's included, reads a card before it is played face up."""
+
+    def version(self) -> int:
+        """The version a write replaces (If-Match checked against the stored one)."""
+        return matched_version(self.preconditions, self.snapshot.version)
+
+
+def store() -> SessionStore:
+    found: SessionStore = current_app.extensions["session_store"]
+    return found
+
+
+def call(action: Any, *args: Any) -> Any:
+    """Run a store call, mapping its errors to problems."""
+    try:
+        return action(*args)
+    except SessionNotFound as error:
+        raise ApiProblem(404, "session_not_found", "no such session (unknown, deleted or expired)") from error
+    except VersionConflict as error:
+        raise stale(error.current_version) from error
+    except SessionCorrupt as error:
+        raise corrupt(error.session_id, error.reason) from error
+    except QuotaExceeded as error:
+        what = "live sessions" if error.kind == "live" else "sessions created in this window"
+        raise ApiProblem(
+            429,
+            "session_quota_exceeded",
+            f"this client holds too many {what} (limit {error.limit}); delete finished sessions or wait",
+            {"quota": error.kind, "limit": error.limit},
+            headers={"Retry-After": str(error.retry_after)},
+        ) from error
+    except (StoreFull, StoreUnavailable) as error:
+        raise store_problem(error) from error
+
+
+def corrupt(session_id: str, reason: str) -> ApiProblem:
+    log.error("session %s: stored record unreadable (%s)", short_hash(session_id), reason)
+    return ApiProblem(
+        500,
+        "session_corrupt",
+        "this session's stored record cannot be read; other sessions are not affected",
+    )
+
+
+def load(session_id: str, write: bool = False) -> Loaded:
+    """Authenticate the caller against the stored session: 404, 401 or 403 before anything else happens.
+
+    A malformed id names no session (404 without looking at the token); a well-formed one needs a token
+    (401), and a write a well-formed If-Match (428, 400), before the store is asked. A token that opens no
+    session with this id is a 403 whether or not the session exists, so an id alone (from a log, say) does
+    not tell whether its game is still on.
+    """
+    if not is_valid_session_id(session_id):
+        raise ApiProblem(404, "session_not_found", "no such session (unknown, deleted or expired)")
+    token = bearer_token()
+    preconditions = if_match() if write else None
+    try:
+        snapshot: Snapshot = call(store().get, session_id)
+    except ApiProblem as problem:
+        if problem.code == "session_not_found":
+            raise no_access() from problem
+        raise
+    try:
+        record = orjson.loads(snapshot.document)
+        game, state, auth = record["game"], record["state"], record["auth"]
+        if not (isinstance(game, str) and isinstance(state, dict) and isinstance(auth, dict)):
+            raise TypeError("record fields")
+        if not isinstance(auth.get("seats"), list) or not isinstance(auth.get("owner"), str):
+            raise TypeError("auth fields")
+        fairness = record.get("fairness")
+        if fairness is not None and not (
+            isinstance(fairness, dict)
+            and all(isinstance(fairness.get(k), str) for k in ("commitment", "sealed"))
+        ):
+            raise TypeError("fairness fields")
+        sealed = record.get("sealed", False)  # records made before tables could be sealed are not
+        if not isinstance(sealed, bool):
+            raise TypeError("sealed field")
+    except (orjson.JSONDecodeError, KeyError, TypeError) as error:
+        raise corrupt(session_id, type(error).__name__) from error
+    return Loaded(snapshot, game, state, auth, identify(token, auth), preconditions, fairness, sealed)
+
+
+def engine_state(loaded: Loaded) -> tuple[Game, GameState]:
+    """The stored game and state, checked again: a stored state that no longer loads is a corrupt record."""
+    try:
+        game, _ = game_for(loaded.game)
+        return game, checked_state(game, loaded.state)
+    except (ApiProblem, RequestInvalid, InvalidState, RulesError) as error:
+        raise corrupt(loaded.snapshot.id, type(error).__name__) from error
+
+
+def document(
+    game: str,
+    state: dict[str, Any],
+    auth: dict[str, Any],
+    fairness: dict[str, str] | None = None,
+    sealed: bool = False,
+) -> bytes:
+    record: dict[str, Any] = {"game": game, "state": state, "auth": auth}
+    if fairness is not None:
+        record["fairness"] = fairness
+    if sealed:
+        record["sealed"] = True
+    return orjson.dumps(record)
+
+
+def with_fairness(
+    answer: dict[str, Any], loaded_fairness: dict[str, str] | None, round_over: bool, sealed: bool
+) -> dict[str, Any]:
+    """Every answer says whether the table is ``sealed``; one about a server-dealt round carries ``fairness``:
+    the commitment, and the seed once the round is over."""
+    shown = fairness_answer(loaded_fairness, round_over)
+    if shown is not None:
+        answer["fairness"] = shown
+    answer["sealed"] = sealed
+    return answer
+
+
+# -- responses ------------------------------------------------------------------------------------------------
+
+
+def owner_body(
+    snapshot: Snapshot, game: Game, state: GameState, dumped: dict[str, Any] | None, public_only: bool, **extra: Any
+) -> Response:
+    """The session as its owner sees it: the whole state, or at a sealed table (``public_only``) the public view,
+    a spectator's."""
+    shown = {"view": view_body(game, state, None)} if public_only else {"state": dumped or dump_state(state)}
+    response = json_response(
+        {"id": snapshot.id, "version": snapshot.version, "game": game.name, **shown, **extra}
+    )
+    response.headers["ETag"] = etag(snapshot.version)
+    return response
