@@ -72,6 +72,7 @@ PROBLEMS: dict[str, ProblemCode] = {
     "api_key_required": ProblemCode(401),
     "invalid_token": ProblemCode(403),
     "owner_token_required": ProblemCode(403),
+    "session_sealed": ProblemCode(403, engine_worded_in_english=True),
     "forbidden_seat": ProblemCode(403, ("seat",)),
     "not_your_turn": ProblemCode(403, ("seat", "turn")),
     "invalid_api_key": ProblemCode(403),
@@ -82,6 +83,8 @@ PROBLEMS: dict[str, ProblemCode] = {
     "session_quota_exceeded": ProblemCode(429, ("limit", "retry_after"), variant="quota"),
     "store_full": ProblemCode(507, ("retry_after",)),
     "store_unavailable": ProblemCode(503),
+    "store_busy": ProblemCode(503),
+    "store_corrupt": ProblemCode(503),
     "session_corrupt": ProblemCode(500),
 }
 
