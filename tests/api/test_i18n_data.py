@@ -76,15 +76,8 @@ def test_a_problem_without_field_messages_names_no_language_for_them(client: Fla
 # -- every code the sources raise is registered, hence translated ------------------------------------------------
 
 SOURCES = Path(__file__).resolve().parents[2] / "service"
-# Where a code is given: the argument position of each constructor or helper that takes one.
-CODE_ARGUMENT = {
-    "ApiProblem": 1,
-    "problem_response": 1,
-    "_refused": 1,
-    "RequestInvalid": 1,
-    "InvalidState": 0,
-    "fail": 0,
-}
+# Where a code is given without a status before it: the argument position in each constructor or helper.
+CODE_ARGUMENT = {"RequestInvalid": 1, "InvalidState": 0, "fail": 0}
 
 
 def called_name(call: ast.Call) -> str | None:
@@ -104,6 +97,11 @@ def codes_in(tree: ast.AST) -> set[str]:
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
+            # Any helper called with a status and then a code: ApiProblem(404, "unknown_game", ...), ...
+            for status, code in zip(node.args, node.args[1:], strict=False):
+                given = literal(code)
+                if isinstance(status, ast.Constant) and status.value in STATUSES and given and CODE.fullmatch(given):
+                    found.add(given)
             name = called_name(node)
             position = CODE_ARGUMENT.get(name or "", 0 if name == "__init__" else None)
             if position is None:
@@ -123,6 +121,7 @@ def codes_in(tree: ast.AST) -> set[str]:
 
 
 CODE = re.compile(r"[a-z]+(_[a-z]+)+|[a-z]+")
+STATUSES = range(400, 600)
 
 
 def raised_codes() -> dict[str, list[str]]:
