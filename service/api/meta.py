@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import hmac
 from pathlib import Path
 
-from flask import Blueprint, Flask, Response, current_app, redirect
+from flask import Blueprint, Flask, Response, current_app, redirect, request
 from flask.typing import ResponseReturnValue
 
 from .jsonio import json_response
@@ -30,11 +31,30 @@ def healthz() -> Response:
     return json_response({"status": "ok"})
 
 
+PUBLIC_STATUS = ("backend", "ok", "full", "reason")
+"""What anyone may learn from ``/readyz``: whether sessions work, and if not, the problem code they get. Paths,
+counts, memory and latencies help an attacker size the store: they are ``details``, for the metrics token."""
+
+
+def _operator() -> bool:
+    """The request carries ``Authorization: Bearer <METRICS_TOKEN>`` (never true without a token set)."""
+    token = current_app.config["SETTINGS"].metrics_token
+    if not token:
+        return False
+    given = request.environ.get("HTTP_AUTHORIZATION", "").encode("latin-1", "replace")
+    return hmac.compare_digest(given, f"Bearer {token}".encode())
+
+
 @blueprint.get("/readyz")
 def readyz() -> Response:
-    store = current_app.extensions["session_store"]
-    status = store.status()
-    return json_response({"status": "ok", "sessions": status})
+    """Ready to serve: always 200 (the stateless API works whatever the store does); ``sessions`` says how the
+    store is, ``sessions.reason`` the problem code a session request would get now."""
+    status = current_app.extensions["session_store"].status()
+    sessions: dict[str, object] = {"full": False}
+    sessions.update((key, status[key]) for key in PUBLIC_STATUS if key in status)
+    if _operator():
+        sessions["details"] = {key: value for key, value in status.items() if key not in PUBLIC_STATUS}
+    return json_response({"status": "ok", "sessions": sessions})
 
 
 @blueprint.get("/openapi.yaml")
@@ -45,9 +65,6 @@ def openapi() -> Response:
 def init_app(app: Flask) -> None:
     app.extensions["openapi_text"] = spec_text()
     app.register_blueprint(blueprint)
-    from flask_swagger_ui import get_swaggerui_blueprint
+    from . import docs_page
 
-    docs = get_swaggerui_blueprint(
-        "/docs", "/openapi.yaml", config={"app_name": "cardrules", "validatorUrl": None}
-    )
-    app.register_blueprint(docs)
+    docs_page.init_app(app)

@@ -171,7 +171,7 @@ class MemoryStore:
             with self._lock:
                 self._sweep(self._clock())
                 count = len(self._entries)
-            return {
+            status: dict[str, object] = {
                 "backend": self.backend,
                 "ok": count < self._max,
                 "sessions": count,
@@ -179,8 +179,17 @@ class MemoryStore:
                 "full": count >= self._max,
                 "ttl_seconds": self._ttl_seconds,
             }
+            if count >= self._max:
+                status["reason"] = "store_full"
+            return status
         except Exception as exc:  # never raise from a health probe
-            return {"backend": self.backend, "ok": False, "error": type(exc).__name__}
+            return {
+                "backend": self.backend,
+                "ok": False,
+                "full": False,
+                "reason": "store_unavailable",
+                "error": type(exc).__name__,
+            }
 
     def close(self) -> None:
         with self._lock:

@@ -1,0 +1,128 @@
+"""Room kept in a real Redis for the games already stored: new sessions stop at the high-water mark while moves go
+on, the store-wide cap is exact with two processes creating at once, and a refused creation counts nothing."""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import redis
+
+from service.storage import Quota, QuotaExceeded, RedisStore, StoreFull
+from tests.sessions.conftest import bearer, deal, make_app, open_table
+
+from .conftest import FakeClock
+
+pytestmark = pytest.mark.redis
+
+
+@pytest.fixture
+def memory_limit(raw_redis: redis.Redis) -> Iterator[redis.Redis]:
+    """Lets a test set maxmemory (with noeviction); the server's settings are put back afterwards."""
+    saved = raw_redis.config_get("maxmemory")["maxmemory"], raw_redis.config_get("maxmemory-policy")
+    raw_redis.config_set("maxmemory-policy", "noeviction")
+    try:
+        yield raw_redis
+    finally:
+        raw_redis.config_set("maxmemory", saved[0])
+        raw_redis.config_set("maxmemory-policy", saved[1]["maxmemory-policy"])
+
+
+def test_at_the_high_water_mark_moves_go_on_and_creations_are_507(
+    redis_url: str, fresh_namespace: str, memory_limit: redis.Redis
+) -> None:
+    clock = FakeClock()
+    store = RedisStore(redis_url, 600, namespace=fresh_namespace, high_water=0.8, clock=clock)
+    client = make_app(store).test_client()
+    state = deal(client, "briscola", players=2, seed=1)
+    table = open_table(client, "briscola", state=state)
+    used = int(memory_limit.info("memory")["used_memory"])
+    memory_limit.config_set("maxmemory", int(used / 0.9))  # 90% used: past the mark, short of maxmemory
+    clock.advance(2)  # the memory reading is kept for a second
+    try:
+        refused = client.post("/v1/sessions", json={"game": "briscola", "state": state})
+        assert refused.status_code == 507, refused.get_json()
+        assert refused.get_json()["code"] == "store_full" and refused.headers["Retry-After"].isdigit()
+        turn = state["turn"]
+        played = client.post(
+            f"{table.path}/moves",
+            json={"move": {"card": state["hands"][turn][0]}},
+            headers=bearer(table.seats[turn], **{"If-Match": '"1"'}),
+        )
+        assert played.status_code == 200, played.get_json()
+        assert played.get_json()["version"] == 2
+        ready = client.get("/readyz").get_json()["sessions"]
+        assert ready == {"backend": "redis", "ok": False, "full": True, "reason": "store_full"}
+    finally:
+        memory_limit.config_set("maxmemory", 0)
+    clock.advance(2)
+    assert client.post("/v1/sessions", json={"game": "briscola", "state": state}).status_code == 201
+    store.close()
+
+
+def _racing_creator(url: str, namespace: str, start: Any, results: Any) -> None:
+    store = RedisStore(url, 600, namespace=namespace, max_sessions=20)
+    start.wait(10)
+    made = refused = 0
+    for _ in range(30):
+        try:
+            store.create(b"doc")
+            made += 1
+        except StoreFull:
+            refused += 1
+    results.put((made, refused))
+    store.close()
+
+
+def test_the_session_cap_holds_exactly_with_two_processes_racing(
+    redis_url: str, fresh_namespace: str, raw_redis: redis.Redis
+) -> None:
+    context = multiprocessing.get_context("spawn")
+    start, results = context.Event(), context.Queue()
+    workers = [
+        context.Process(target=_racing_creator, args=(redis_url, fresh_namespace, start, results))
+        for _ in range(2)
+    ]
+    for worker in workers:
+        worker.start()
+    start.set()
+    outcomes = [results.get(timeout=60) for _ in workers]
+    for worker in workers:
+        worker.join(30)
+        assert worker.exitcode == 0
+    assert sum(made for made, _ in outcomes) == 20 and sum(refused for _, refused in outcomes) == 40
+    assert len(raw_redis.keys(f"{fresh_namespace}:session:*")) == 20
+    assert raw_redis.zcard(f"{fresh_namespace}:sessions:{{live}}") == 20
+
+
+def test_a_creation_refused_at_the_cap_counts_nothing_and_a_delete_frees_a_slot(
+    redis_url: str, fresh_namespace: str, raw_redis: redis.Redis
+) -> None:
+    store = RedisStore(redis_url, 600, namespace=fresh_namespace, max_sessions=2)
+    quota = Quota("c0ffee", max_live=10, max_creates=10)
+    first = store.create(b"1", quota)
+    store.create(b"2", quota)
+    live, creates = store.quota_keys(quota.client)
+    before = raw_redis.zcard(live), raw_redis.get(creates)
+    with pytest.raises(StoreFull):
+        store.create(b"3", quota)
+    assert (raw_redis.zcard(live), raw_redis.get(creates)) == before == (2, b"2")
+    status = store.status()
+    assert status["full"] is True and status["reason"] == "store_full" and status["sessions"] == 2
+    store.delete(first.id, 1)
+    assert store.create(b"3", quota).version == 1
+    store.close()
+
+
+def test_a_creation_refused_by_the_quota_gives_its_cap_slot_back(
+    redis_url: str, fresh_namespace: str, raw_redis: redis.Redis
+) -> None:
+    store = RedisStore(redis_url, 600, namespace=fresh_namespace, max_sessions=5)
+    quota = Quota("c0ffee", max_creates=1)
+    store.create(b"1", quota)
+    with pytest.raises(QuotaExceeded):
+        store.create(b"2", quota)
+    assert raw_redis.zcard(store.live_key()) == 1
+    store.close()
