@@ -149,7 +149,8 @@ valgrind:
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind) >/dev/null; \
 	  else echo "valgrind is missing: install the Debian package valgrind" >&2; exit 1; fi; }
 
-# Engine, worst-case, HTTP-against-ceiling, instruction-count, memory, tournament and suggest-budget benchmarks
+# Engine, worst-case, HTTP-against-ceiling, instruction-count, memory, tournament, suggest-budget and hostile-load
+# benchmarks
 # (the tournament alone takes about 15 minutes on 2 cores; --quick for a smoke run).
 bench: $(VENV)/.installed-dev nginx valgrind
 	$(BIN)/python -m bench

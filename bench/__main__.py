@@ -1,6 +1,6 @@
 """Run every benchmark in turn, each in its own process, and print all their tables.
 
-    python -m bench [--quick] [--only engine,worstcase,http,instructions,memory,tournament,suggest]
+    python -m bench [--quick] [--only engine,worstcase,http,instructions,memory,tournament,suggest,hostile_load]
 
 ``--quick`` shortens every run (for a smoke test; the numbers are then rougher).
 """
@@ -14,7 +14,7 @@ import time
 
 from .common import ROOT
 
-ORDER = ("engine", "worstcase", "http", "instructions", "memory", "tournament", "suggest")
+ORDER = ("engine", "worstcase", "http", "instructions", "memory", "tournament", "suggest", "hostile_load")
 QUICK = {
     "engine": ["--seconds", "0.5", "--repeats", "1", "--profile-rounds", "50"],
     "worstcase": ["--repeats", "10"],
@@ -23,6 +23,7 @@ QUICK = {
     "memory": ["--requests", "10000", "--warmup", "2000", "--every", "4000"],
     "tournament": ["--quick"],
     "suggest": ["--repeats", "1", "--budgets", "1,200"],
+    "hostile_load": ["--seconds", "4"],
 }
 
 

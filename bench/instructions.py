@@ -3,7 +3,8 @@
     python -m bench.instructions [--requests 100,600]
 
 The wrk ratio of ``bench/http.py`` is what a client sees, but on a shared VM it moves with the neighbours' load.
-This counts instead: each server runs under ``deploy/gunicorn.conf.py`` with one sync worker, inside valgrind
+This counts instead: each server runs under ``deploy/gunicorn.conf.py`` with one worker (of the class
+``GUNICORN_WORKER_CLASS`` names, gevent by default), inside valgrind
 (callgrind, ``--trace-children``), and is sent the same ``legal-moves`` and ``play`` bodies as ``bench/http.py``,
 one request at a time on a fresh connection. The worker's instruction count after the larger number of requests,
 less the count after the smaller, divided by the difference, is its cost per request: gunicorn's parsing and
@@ -139,7 +140,8 @@ def main(argv: list[str] | None = None) -> int:
     shutil.rmtree(directory, ignore_errors=True)
     engine = "compiled with mypyc" if not str(sys.modules["service.engine.fishing"].__file__).endswith(".py") else None
     print(
-        f"\nOne sync worker, LOG_LEVEL=INFO, sequential requests; ({many} - {few}) requests measured per server and"
+        f"\nOne {os.environ.get('GUNICORN_WORKER_CLASS', 'gevent')} worker, LOG_LEVEL=INFO, sequential requests;"
+        f" ({many} - {few}) requests measured per server and"
         f" endpoint; engine: {engine or 'the pure-Python sources'}."
     )
     print(heading("Instructions per request"))

@@ -2,7 +2,8 @@
 
     python -m bench.suggest [--repeats 5] [--budgets 1,50,200,2000]
 
-The service runs under ``deploy/gunicorn.conf.py`` with two sync workers, as the image starts it. Positions of
+The service runs under ``deploy/gunicorn.conf.py`` with two workers, as the image starts it (each strong search
+in a child process of its worker at the lowest CPU priority, service/offload.py). Positions of
 every game and player count (the opening, mid-round, the last cards of the stock, an endgame the exact search
 takes), and the hardest hand-built one (an Escoba table of 34 cards, over 6,000 legal moves), are posted to
 ``POST /v1/games/{game}/suggest`` at each level and budget, one request at a time on a fresh connection. The
@@ -91,12 +92,13 @@ def main(argv: list[str] | None = None) -> int:
     print("# Computer players: the time budget under gunicorn\n")
     print(machine_facts())
     print(
-        f"\nThe service under gunicorn ({WORKERS} sync workers, deploy/gunicorn.conf.py), one request at a time;"
+        f"\nThe service under gunicorn ({WORKERS} workers, deploy/gunicorn.conf.py), one request at a time;"
         f" {args.repeats} requests per case and budget; a case passes when its slowest answer is within the"
         f" budget plus {MARGIN_MS:g} ms."
     )
     cases = list(positions())
-    server = Server(SERVICE_APP, WORKERS).start()
+    # One client asks for every case in turn: its per-client rate limit (60 a minute by default) is lifted.
+    server = Server(SERVICE_APP, WORKERS, env={"RATE_LIMIT_SUGGEST": "off"}).start()
     rows, worst, failures = [], 0.0, 0
     try:
         with OtherLoad() as other:

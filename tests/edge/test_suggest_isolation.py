@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from service.offload import SlotFiles
-from tests.edge.servers import HOST, get, gunicorn
+from tests.edge.servers import HOST, get, gunicorn, nginx
 
 ROOT = Path(__file__).resolve().parents[2]
 SUITS = "DCSB"
@@ -104,6 +104,22 @@ def test_a_search_thinks_in_a_low_priority_child_while_the_one_worker_serves_the
         assert status == 200, answered
         assert json.loads(answered)["budget_ms"] == 2000
         until(lambda: 19 not in niceness_of_processes_serving(port), "the search's child was not collected")
+
+
+def test_behind_nginx_one_address_floods_no_worker_with_suggestions() -> None:
+    """deploy/nginx/nginx.conf refuses a client's suggestions past 2 a second (bursts of 10) itself, as 429
+    problem+json, so they never reach the app; its other requests pass."""
+    with gunicorn(workers=1, RATE_LIMIT_SUGGEST="off", SUGGEST_CLIENT_SLOTS="0") as app_port, nginx(app_port) as port:
+        status, _, dealt = post(port, "/v1/games/scopa/deal", {"players": 2, "seed": 3})
+        assert status == 200
+        body = {"state": json.loads(dealt)["state"], "level": "random"}
+        answers = [post(port, "/v1/games/scopa/suggest", body) for _ in range(30)]
+        statuses = [status for status, _, _ in answers]
+        assert statuses[:10] == [200] * 10 and 429 in statuses
+        refused = next(answer for answer in answers if answer[0] == 429)
+        assert refused[1]["Content-Type"] == "application/problem+json" and refused[1]["Retry-After"] == "1"
+        assert json.loads(refused[2])["code"] == "rate_limited"
+        assert get(port, "/v1/games/scopa")[0] == 200
 
 
 def gunicorn_settings(monkeypatch: pytest.MonkeyPatch, **env: str) -> tuple[dict[str, Any], dict[str, str]]:

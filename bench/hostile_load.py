@@ -1,0 +1,197 @@
+"""Hostile load: costly computer-player requests must not starve cheap rules requests.
+
+    python -m bench.hostile_load [--seconds 15] [--clients 8] [--probe-interval-ms 50]
+
+The service runs as `make run` starts it (``deploy/gunicorn.conf.py``: gevent workers, one per core, LOG_LEVEL
+INFO), once straight and once behind nginx (``deploy/nginx/nginx.conf``). ``--clients`` processes loop, without
+a pause and each on a fresh connection, on the costliest suggestion there is: ``strong`` at the maximum
+``budget_ms`` (2000) on an Escoba table of 34 cards (over 6,000 legal moves). Meanwhile a probe process posts a
+mid-round Scopa state to ``POST /v1/games/scopa/legal-moves`` every ``--probe-interval-ms`` and times each
+answer from the client. Each layout runs twice: with the defaults (the per-client limits on: every attacker
+here shares one address, 127.0.0.1) and with the per-client limits off (``RATE_LIMIT_SUGGEST=off``,
+``SUGGEST_CLIENT_SLOTS=0``), where only the host's pool of ``SUGGEST_SLOTS`` searches stands in the way.
+
+Passes when the probe's p99 stays under ``PROBE_P99_MS`` and the refused suggestions (503 ``suggest_busy``,
+429 ``rate_limited``) are answered within ``REFUSAL_P99_MS`` at the 99th percentile, in every run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import multiprocessing
+import os
+import time
+from collections import Counter
+from multiprocessing.queues import Queue
+from typing import Any
+
+from .common import (
+    HOST,
+    SERVICE_APP,
+    OtherLoad,
+    Proxy,
+    Server,
+    dump_json,
+    heading,
+    load_line,
+    machine_facts,
+    mid_round_scopa,
+    percentile,
+    table,
+    usable_cores,
+    verdict,
+)
+from .worstcase import DECK, fishing_state
+
+PROBE_P99_MS = 100.0
+REFUSAL_P99_MS = 50.0
+MAX_BUDGET_MS = 2000
+NO_CLIENT_LIMITS = {"RATE_LIMIT_SUGGEST": "off", "SUGGEST_CLIENT_SLOTS": "0"}
+
+
+def costliest_suggestion() -> bytes:
+    """``strong`` at the maximum budget on the widest table: the most a caller can ask a computer player for."""
+    table_cards = [code for code in DECK if code not in {"1D", "1C", "1S", "10D", "10C", "10S"}]
+    state = fishing_state(["1D", "1C", "1S"], ["10D", "10C", "10S"], table_cards, {"capture_obligation": "none"})
+    state["captures"] = [[], []]
+    state["last_capturer"] = None
+    return dump_json({"state": state, "level": "strong", "seed": 1, "budget_ms": MAX_BUDGET_MS})
+
+
+def timed_post(port: int, path: str, body: bytes) -> tuple[int, float]:
+    """(status, milliseconds from connecting to the last byte); status 0 when the exchange failed."""
+    started = time.perf_counter()
+    connection = http.client.HTTPConnection(HOST, port, timeout=30)
+    try:
+        connection.request("POST", path, body, {"Content-Type": "application/json"})
+        response = connection.getresponse()
+        response.read()
+        status = response.status
+    except (OSError, http.client.HTTPException):
+        status = 0
+    finally:
+        connection.close()
+    return status, (time.perf_counter() - started) * 1000
+
+
+Timings = list[tuple[int, float]]
+
+
+def attacker(port: int, body: bytes, until: float, results: Queue[tuple[str, Timings]]) -> None:
+    found = []
+    while time.monotonic() < until:
+        found.append(timed_post(port, "/v1/games/escoba/suggest", body))
+    results.put(("attacker", found))
+
+
+def probe(port: int, body: bytes, interval: float, until: float, results: Queue[tuple[str, Timings]]) -> None:
+    found = []
+    while time.monotonic() < until:
+        began = time.monotonic()
+        found.append(timed_post(port, "/v1/games/scopa/legal-moves", body))
+        time.sleep(max(0.0, interval - (time.monotonic() - began)))
+    results.put(("probe", found))
+
+
+def run(port: int, args: argparse.Namespace, attackers: int) -> dict[str, Any]:
+    """The probe alone for a moment (the baseline), then the probe under ``attackers`` looping clients."""
+    state, _ = mid_round_scopa(plies=8, seed=1)
+    legal = dump_json({"state": state})
+    costly = costliest_suggestion()
+    context = multiprocessing.get_context("fork")
+    results: Queue[tuple[str, Timings]] = context.Queue()
+    until = time.monotonic() + args.seconds
+    processes = [
+        context.Process(target=probe, args=(port, legal, args.probe_interval_ms / 1000, until, results))
+    ]
+    processes += [context.Process(target=attacker, args=(port, costly, until, results)) for _ in range(attackers)]
+    with OtherLoad() as other:
+        for process in processes:
+            process.start()
+        gathered = [results.get(timeout=args.seconds + 60) for _ in processes]
+        for process in processes:
+            process.join(timeout=10)
+    probes = [item for kind, found in gathered if kind == "probe" for item in found]
+    suggestions = [item for kind, found in gathered if kind == "attacker" for item in found]
+    return {"probe": probes, "suggestions": suggestions, "other": other.cores}
+
+
+def summary(name: str, found: dict[str, Any]) -> tuple[list[Any], bool]:
+    probe_ms = [ms for status, ms in found["probe"] if status == 200]
+    failed = sum(1 for status, _ in found["probe"] if status != 200)
+    statuses = Counter(status for status, _ in found["suggestions"])
+    refused = [ms for status, ms in found["suggestions"] if status in (429, 503)]
+    answered = [ms for status, ms in found["suggestions"] if status == 200]
+    probe_p99 = percentile(probe_ms, 0.99) if probe_ms else float("inf")
+    refusal_p99 = percentile(refused, 0.99) if refused else 0.0
+    ok = not failed and probe_p99 < PROBE_P99_MS and refusal_p99 < REFUSAL_P99_MS
+    row = [
+        name,
+        len(probe_ms),
+        failed,
+        percentile(probe_ms, 0.5) if probe_ms else 0.0,
+        probe_p99,
+        max(probe_ms) if probe_ms else 0.0,
+        ", ".join(f"{status}: {count}" for status, count in sorted(statuses.items())),
+        percentile(answered, 0.5) if answered else 0.0,
+        percentile(refused, 0.5) if refused else 0.0,
+        refusal_p99,
+        max(refused) if refused else 0.0,
+        f"{found['other']:.2f}",
+        verdict(ok),
+    ]
+    return row, ok
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=15.0, help="length of each run")
+    parser.add_argument("--clients", type=int, default=8, help="attacking processes")
+    parser.add_argument("--probe-interval-ms", type=float, default=50.0, help="the probe's pace")
+    args = parser.parse_args(argv)
+    os.environ.setdefault("LOG_LEVEL", "WARNING")  # the in-process app that plays the probe's position
+    workers = usable_cores()
+    print("# Hostile load: costly suggestions against cheap rules requests\n")
+    print(machine_facts())
+    print(
+        f"\nThe service as `make run` starts it: deploy/gunicorn.conf.py, {workers} gevent workers (one per core),"
+        f" LOG_LEVEL=INFO, SUGGEST_SLOTS={workers}; {args.clients} attacking clients posting strong suggestions at"
+        f" budget_ms={MAX_BUDGET_MS} on a 34-card Escoba table, without a pause; a probe posting legal-moves every"
+        f" {args.probe_interval_ms:g} ms; {args.seconds:g} s a run. Times are the clients' own, connect to last byte."
+    )
+    rows, failures = [], 0
+    for limits, extra in (("per-client limits on (defaults)", {}), ("per-client limits off", NO_CLIENT_LIMITS)):
+        server = Server(SERVICE_APP, workers, env={"LOG_LEVEL": "INFO", **extra}).start()
+        try:
+            baseline = run(server.port, argparse.Namespace(**{**vars(args), "seconds": 3.0}), 0)
+            rows.append(summary(f"direct, probe alone ({limits})", baseline)[0])
+            for layout in ("direct", "through nginx"):
+                proxy = Proxy(server).start() if layout != "direct" else None
+                try:
+                    port = proxy.port if proxy else server.port
+                    row, ok = summary(f"{layout}, {limits}", run(port, args, args.clients))
+                    rows.append(row)
+                    failures += not ok
+                finally:
+                    if proxy:
+                        proxy.stop()
+        finally:
+            server.stop()
+    print(heading("Probe latency under hostile load, and what the attackers got"))
+    headers = [
+        "run", "probes", "probe failures", "probe p50 ms", "probe p99 ms", "probe max ms", "suggestions by status",
+        "200 p50 ms", "refused p50 ms", "refused p99 ms", "refused max ms", "other load (cores)", "result",
+    ]
+    print(table(headers, rows))
+    print(
+        f"\nA run passes when every probe is answered, the probe's p99 is under {PROBE_P99_MS:g} ms and the refused"
+        f" suggestions' (503, 429) p99 is under {REFUSAL_P99_MS:g} ms. The baseline rows have no attackers."
+    )
+    print(f"\nOverall: {verdict(not failures)}\n")
+    print(load_line())
+    return 0 if not failures else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
