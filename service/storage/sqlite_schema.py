@@ -9,7 +9,7 @@ from typing import Final
 
 from .base import Quota, QuotaExceeded
 
-__all__ = ["SCHEMA_VERSION", "check_quota", "migrate", "stored_count"]
+__all__ = ["SCHEMA_VERSION", "check_quota", "live_count", "migrate", "stored_count"]
 
 SCHEMA_VERSION: Final = 2
 
@@ -52,6 +52,12 @@ def stored_count(conn: sqlite3.Connection) -> int:
     """Rows in ``sessions`` (expired ones too, until they are swept), read in constant time."""
     row = conn.execute("SELECT value FROM counts WHERE name = 'sessions'").fetchone()
     return 0 if row is None else int(row[0])
+
+
+def live_count(conn: sqlite3.Connection, now: float) -> int:
+    """Sessions not yet expired at ``now`` (linear in the sessions: only where the stored count is not enough)."""
+    (live,) = conn.execute("SELECT count(*) FROM sessions WHERE expires_at > ?", (now,)).fetchone()
+    return int(live)
 
 
 def check_quota(conn: sqlite3.Connection, quota: Quota, now: float) -> int | None:

@@ -60,7 +60,7 @@ from .base import (
 )
 from .sqlite_connections import ConnectionPool, LockWait, is_busy, primary_code
 from .sqlite_health import CorruptionMark, DiskRoom
-from .sqlite_schema import check_quota, migrate, stored_count
+from .sqlite_schema import check_quota, live_count, migrate, stored_count
 
 __all__ = ["SqliteStore"]
 
@@ -363,7 +363,7 @@ class SqliteStore:
         try:
             stored = self._call(stored_count)
             if stored >= self._max:  # expired rows still count until swept: count the live ones
-                stored = self._call(self._live_count)
+                stored = self._call(lambda conn: live_count(conn, self._clock()))
             result["sessions"] = stored
             result["free_bytes"] = self._disk.free()
             full = stored >= self._max or self._disk.low()
@@ -384,12 +384,6 @@ class SqliteStore:
         except Exception as exc:  # a health probe never raises
             result.update(reason="store_unavailable", error=type(exc).__name__)
         return result
-
-    def _live_count(self, conn: sqlite3.Connection) -> int:
-        (live,) = conn.execute(
-            "SELECT count(*) FROM sessions WHERE expires_at > ?", (self._clock(),)
-        ).fetchone()
-        return int(live)
 
     def close(self) -> None:
         self._closed = True

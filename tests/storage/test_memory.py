@@ -114,7 +114,13 @@ def test_status_never_raises() -> None:
         raise RuntimeError("clock broke")
 
     store = MemoryStore(ttl_seconds=30, clock=broken_clock)
-    assert store.status() == {"backend": "memory", "ok": False, "error": "RuntimeError"}
+    assert store.status() == {
+        "backend": "memory",
+        "ok": False,
+        "full": False,
+        "reason": "store_unavailable",
+        "error": "RuntimeError",
+    }
 
 
 def test_concurrent_writers_on_many_sessions() -> None:
