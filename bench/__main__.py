@@ -1,6 +1,8 @@
 """Run every benchmark in turn, each in its own process, and print all their tables.
 
-    python -m bench [--quick] [--only engine,worstcase,http,instructions,memory,tournament,suggest,hostile_load]
+    python -m bench [--quick] [--only engine,worstcase,http,instructions,memory,tournament,suggest,...]
+
+(``ORDER`` below lists them all.)
 
 ``--quick`` shortens every run (for a smoke test; the numbers are then rougher).
 """
@@ -14,7 +16,17 @@ import time
 
 from .common import ROOT
 
-ORDER = ("engine", "worstcase", "http", "instructions", "memory", "tournament", "suggest", "hostile_load")
+ORDER = (
+    "engine",
+    "worstcase",
+    "http",
+    "instructions",
+    "memory",
+    "tournament",
+    "suggest",
+    "hostile_load",
+    "replay_timing",
+)
 QUICK = {
     "engine": ["--seconds", "0.5", "--repeats", "1", "--profile-rounds", "50"],
     "worstcase": ["--repeats", "10"],
@@ -24,6 +36,7 @@ QUICK = {
     "tournament": ["--quick"],
     "suggest": ["--repeats", "1", "--budgets", "1,200"],
     "hostile_load": ["--seconds", "4"],
+    "replay_timing": ["--repeats", "20"],
 }
 
 
