@@ -126,3 +126,34 @@ def test_a_creation_refused_by_the_quota_gives_its_cap_slot_back(
         store.create(b"2", quota)
     assert raw_redis.zcard(store.live_key()) == 1
     store.close()
+
+
+def test_on_a_cluster_the_mark_is_read_from_the_node_that_would_hold_the_session(
+    redis_cluster: Any, fresh_namespace: str
+) -> None:
+    clock = FakeClock()
+    store = RedisStore(
+        redis_cluster.url, 600, namespace=fresh_namespace, cluster=True, high_water=0.8, clock=clock
+    )
+    kept = store.create(b"kept")
+    nodes = [redis.Redis(host="127.0.0.1", port=node.port) for node in redis_cluster.nodes if node.running]
+    saved = [
+        (node, node.config_get("maxmemory")["maxmemory"], node.config_get("maxmemory-policy"))
+        for node in nodes
+    ]
+    try:
+        for node in nodes:
+            node.config_set("maxmemory-policy", "noeviction")
+            node.config_set("maxmemory", int(int(node.info("memory")["used_memory"]) / 0.9))
+        clock.advance(2)
+        with pytest.raises(StoreFull, match="high-water"):
+            store.create(b"new")
+        assert store.replace(kept.id, 1, b"played").version == 2
+    finally:
+        for node, maxmemory, policy in saved:
+            node.config_set("maxmemory", maxmemory)
+            node.config_set("maxmemory-policy", policy["maxmemory-policy"])
+            node.close()
+    clock.advance(2)
+    assert store.create(b"new").version == 1
+    store.close()
