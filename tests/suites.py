@@ -25,6 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 NO_TESTS_COLLECTED = 5
+SLOWEST_SHOWN = 8
+"""Each pytest suite ends with its slowest tests: where its time goes, for whoever wants it shorter."""
 OUTCOME = re.compile(rb"\b\d+ (passed|failed|errors?|skipped|deselected)\b.* in [\d.]+s|no tests ran")
 
 LIVE = "tests/live"
@@ -46,9 +48,10 @@ class Suite:
     name: str
     what: str
     argv: tuple[str, ...]
-    parallel: bool = False
-    """Spread over pytest-xdist workers, whole test files at a time: a file's module-scoped server starts
-    once, in one worker."""
+    spread: str | None = None
+    """How pytest-xdist shares the tests among its workers (``--dist``), None to run them in one process:
+    ``worksteal`` when a test's fixtures are cheap to make in every worker, ``loadfile`` when a test file
+    starts a server for all its tests (it then starts once, in one worker)."""
 
 
 def pytest(*arguments: str) -> tuple[str, ...]:
@@ -68,25 +71,30 @@ SUITES = (
         "unit",
         "engine, players, API, sessions on SQLite and memory, fairness, docs, gunicorn: no Redis, no proxy",
         pytest("tests", "-m", "not redis", *ignoring(*SERVER_SUITES)),
-        parallel=True,
+        spread="worksteal",
     ),
     Suite(
         "redis",
         "sessions and stores on a real redis-server and a local Redis Cluster of six nodes",
         pytest("tests", "-m", "redis", *ignoring(*SERVER_SUITES)),
-        parallel=True,
+        spread="worksteal",
     ),
     Suite(
-        "proxy", "tests/edge: gunicorn behind nginx with the deploy configuration", pytest("tests/edge"), True
+        "proxy",
+        "tests/edge: gunicorn behind nginx with the deploy configuration",
+        pytest("tests/edge"),
+        "loadfile",
     ),
     Suite(
         "live",
         "tests/live: the spec's examples and the walkthrough scripts against the service under gunicorn",
         pytest(LIVE, *ignoring(BROWSER, *CLIENTS)),
-        parallel=True,
+        spread="loadfile",
     ),
     Suite("browser", "/docs 'Try it out' in headless Chromium", pytest(BROWSER)),
-    Suite("clients", "the generated Python and TypeScript clients play every game", pytest(*CLIENTS), True),
+    Suite(
+        "clients", "the generated Python and TypeScript clients play every game", pytest(*CLIENTS), "loadfile"
+    ),
 )
 
 
@@ -105,8 +113,10 @@ def workers() -> str:
 def command(suite: Suite) -> list[str]:
     tool, *arguments = suite.argv
     argv = [str(BIN / tool) if tool in ("ruff", "mypy") else tool, *arguments]
-    if suite.parallel and workers() not in ("", "0"):
-        argv += ["-n", workers(), "--dist", "loadfile"]
+    if suite.argv[1:3] == ("-m", "pytest"):
+        argv += [f"--durations={SLOWEST_SHOWN}"]
+    if suite.spread and workers() not in ("", "0"):
+        argv += ["-n", workers(), "--dist", suite.spread]
     return argv
 
 
