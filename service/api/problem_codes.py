@@ -64,8 +64,9 @@ PROBLEMS: dict[str, ProblemCode] = {
     "invalid_sealed_seed": ProblemCode(400),
     "round_mismatch": ProblemCode(400),
     "replay_not_finished": ProblemCode(422),
-    # the computer players' pool (service/api/thinking.py): every slot of the host thinking, or a search killed
+    # the computer players' pool (service/api/thinking.py): every slot of the host thinking; a search killed
     "suggest_busy": ProblemCode(503),
+    "suggest_timed_out": ProblemCode(503),
     # sessions
     "session_not_found": ProblemCode(404),
     "token_required": ProblemCode(401),

@@ -3,7 +3,8 @@
 Both suggest endpoints go through ``admitted()`` before they read their body, so a refusal costs next to nothing:
 a client over ``RATE_LIMIT_SUGGEST``, or with ``SUGGEST_CLIENT_SLOTS`` searches already running on this host, is
 a 429 ``rate_limited``; a host whose ``SUGGEST_SLOTS`` are all thinking is a 503 ``suggest_busy``. Neither waits
-in a queue: both carry ``Retry-After``. An admitted request's budget is cut to ``SUGGEST_MAX_BUDGET_MS``
+in a queue: both carry ``Retry-After``. A search still running its grace past the budget (the rules kept it off
+the CPU) is killed: 503 ``suggest_timed_out``, with ``Retry-After`` too. An admitted request's budget is cut to ``SUGGEST_MAX_BUDGET_MS``
 (``within_budget``; the answer's ``budget_ms`` shows what was granted) and the search runs in a child process at
 the lowest CPU priority (``think``), so the rules workers keep their cores and their slots.
 """
@@ -83,7 +84,8 @@ class Thinking:
         return {**data, "budget_ms": min(int(data.get("budget_ms", DEFAULT_BUDGET_MS)), self.max_budget_ms)}
 
     def think(self, game: Game, seen: Observation, level: str, seed: int, budget_ms: float) -> Suggestion:
-        """``players.suggest`` in the pool's child process (or inline); one killed at its deadline is a 503.
+        """``players.suggest`` in the pool's child process (or inline); one killed at its deadline is a 503
+        ``suggest_timed_out``.
 
         Only ``strong`` is worth a child: ``random`` and ``greedy`` are one ply, whatever the budget (22 ms on the
         widest table), about what forking a worker costs, so they run here, still within their pool slot.
@@ -93,8 +95,8 @@ class Thinking:
             return work()
         try:
             return self.offload.run(work, budget_ms / 1000.0)
-        except ThinkingFailed as error:
-            raise self._refusal(503, "suggest_busy", str(error)) from error
+        except ThinkingFailed as error:  # the host kept the search off the CPU past its deadline
+            raise self._refusal(503, "suggest_timed_out", str(error)) from error
 
     def _refusal(self, status: int, code: str, detail: str, retry_after: int | None = None) -> ApiProblem:
         seconds = self.retry_after if retry_after is None else str(retry_after)

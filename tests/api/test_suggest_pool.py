@@ -3,7 +3,7 @@
 A full pool answers 503 ``suggest_busy`` with ``Retry-After`` before it reads the request; a client over its
 limit (on by default) 429 ``rate_limited``; an operator's ``SUGGEST_MAX_BUDGET_MS`` cuts the budget a caller asks
 for, and the answer's ``budget_ms`` says what was granted; a suggestion computed in a forked child is the one
-computed inline; a child past its hard deadline is killed. The search's clock is a counter that moves a fixed
+computed inline; a child past its hard deadline is killed (503 ``suggest_timed_out``). The search's clock is a counter that moves a fixed
 step per reading, so no result here depends on how busy the machine is.
 """
 
@@ -218,6 +218,6 @@ def test_a_search_killed_at_its_deadline_is_a_503(monkeypatch: pytest.MonkeyPatc
     client = client_at(pool_app(monkeypatch, tmp_path, SUGGEST_OFFLOAD="fork", SUGGEST_GRACE_MS="50"), "198.51.100.30")
     body = {"state": opening(client), "level": "strong", "budget_ms": 1}
     refused = client.post("/v1/games/scopa/suggest", json=body)
-    assert refused.status_code == 503 and refused.get_json()["code"] == "suggest_busy"
+    assert refused.status_code == 503 and refused.get_json()["code"] == "suggest_timed_out"
     assert refused.headers["Retry-After"] == "3"
     assert SlotFiles(tmp_path, "pool", 2).take() is not None  # the killed search's slot is free again
