@@ -193,6 +193,18 @@ class RedisStore(RedisConnection):
             str(node.name), lambda: self._run(lambda: client.info("memory", target_nodes=node), key=key)
         )
 
+    def _memory_of_primaries(self) -> dict[str, MemoryReading]:
+        """``INFO memory`` of the server, or of every master of a cluster (cached briefly, like :meth:`_memory_of`)."""
+        if not self.cluster:
+            return {"server": self._memory_of("")}
+        client = self._client
+        return {
+            str(node.name): self.memory.reading(
+                str(node.name), partial(self._run, partial(client.info, "memory", target_nodes=node))
+            )
+            for node in client.get_primaries()
+        }
+
     def _admit(self, session_id: str, key: str) -> None:
         """Refuse a new session at the high-water mark or at the cap; else count it in the live set."""
         reading = self._memory_of(key)
@@ -310,12 +322,12 @@ class RedisStore(RedisConnection):
             self._run(self._client.ping)
             result["latency_ms"] = round((self._clock() - started) * 1000, 3)
             full = self.recently_out_of_memory()
-            if not self.cluster:  # a cluster's nodes are measured when a creation lands on them
-                reading = self._memory_of("")
-                result.update(
-                    used_memory=reading.used, maxmemory=reading.limit, maxmemory_policy=reading.policy
-                )
-                full = full or self.memory.reached(reading)
+            readings = self._memory_of_primaries()
+            result["memory"] = {
+                name: {"used": found.used, "maxmemory": found.limit, "policy": found.policy}
+                for name, found in readings.items()
+            }
+            full = full or any(self.memory.reached(found) for found in readings.values())
             live = self.live_key()
             now_ms = int(self._wall_clock() * 1000)
             result["sessions"] = stored = int(

@@ -149,6 +149,9 @@ def test_on_a_cluster_the_mark_is_read_from_the_node_that_would_hold_the_session
         with pytest.raises(StoreFull, match="high-water"):
             store.create(b"new")
         assert store.replace(kept.id, 1, b"played").version == 2
+        status = store.status()  # every master is measured
+        assert status["full"] is True and status["reason"] == "store_full"
+        assert len(status["memory"]) == 3  # type: ignore[arg-type]
     finally:
         for node, maxmemory, policy in saved:
             node.config_set("maxmemory", maxmemory)
