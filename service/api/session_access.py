@@ -147,6 +147,22 @@ def if_match() -> Preconditions:
     return tags
 
 
+def none_match(current: int) -> bool:
+    """Whether If-None-Match (RFC 9110 13.1.2) names the current version: ``*``, or one of its entity tags equal
+    to the current ETag under the weak comparison (``W/"3"`` matches ``"3"``). A malformed header matches nothing,
+    so the read is answered in full."""
+    header = request.headers.get("If-None-Match")
+    if header is None:
+        return False
+    if header.strip() == "*":
+        return True
+    for element in header.split(","):
+        found = ENTITY_TAG.fullmatch(element) if element.strip() else None
+        if found is not None and VERSION_TAG.fullmatch(found.group(2)) and int(found.group(2)) == current:
+            return True
+    return False
+
+
 def stale(current: int) -> ApiProblem:
     return ApiProblem(
         412,

@@ -41,6 +41,7 @@ from .session_access import (
     if_match,
     matched_version,
     no_access,
+    none_match,
     short_hash,
     stale,
 )
@@ -184,6 +185,16 @@ def with_fairness(
 
 
 # -- responses ------------------------------------------------------------------------------------------------
+
+
+def not_modified(loaded: Loaded) -> Response | None:
+    """304 for a read whose If-None-Match names the current version: answered after the token is checked (the
+    version is no one else's to learn) and before the state is read."""
+    if not none_match(loaded.snapshot.version):
+        return None
+    response = Response(status=304)
+    response.headers["ETag"] = etag(loaded.snapshot.version)
+    return response
 
 
 def owner_body(

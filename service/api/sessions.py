@@ -48,7 +48,17 @@ from .session_access import (
     short_hash,
 )
 from .session_deals import deal_next_round, deal_session
-from .session_records import Loaded, call, document, engine_state, load, owner_body, store, with_fairness
+from .session_records import (
+    Loaded,
+    call,
+    document,
+    engine_state,
+    load,
+    not_modified,
+    owner_body,
+    store,
+    with_fairness,
+)
 
 blueprint = Blueprint("sessions", __name__, url_prefix="/v1/sessions")
 log = logging.getLogger("service.sessions")
@@ -190,6 +200,9 @@ def create() -> Response:
 def show(session_id: str) -> Response:
     loaded = load(session_id)
     require_owner(loaded.caller)
+    unchanged = not_modified(loaded)
+    if unchanged is not None:
+        return unchanged
     extra = with_fairness({}, loaded.fairness, loaded.state.get("round_over") is True, loaded.sealed)
     if loaded.sealed:
         game, state = engine_state(loaded)
@@ -276,8 +289,12 @@ def move(session_id: str) -> Response:
 def view(session_id: str) -> Response:
     """A seat token's view of its seat; the owner's: the public view, or (unsealed) ``?seat``'s."""
     loaded = load(session_id)
+    seat = seat_for(loaded, len(loaded.auth["seats"]), public=True)
+    unchanged = not_modified(loaded)
+    if unchanged is not None:
+        return unchanged
     game, state = engine_state(loaded)
-    seen = view_body(game, state, seat_for(loaded, state.players, public=True))
+    seen = view_body(game, state, seat)
     response = json_response(with_fairness(seen, loaded.fairness, state.round_over, loaded.sealed))
     response.headers["ETag"] = etag(loaded.snapshot.version)
     return response
@@ -287,8 +304,12 @@ def view(session_id: str) -> Response:
 def legal_moves(session_id: str) -> Response:
     """The legal moves of the seat to act; a seat token not on turn gets an empty list."""
     loaded = load(session_id)
+    chosen = seat_for(loaded, len(loaded.auth["seats"]), public=False)
+    unchanged = not_modified(loaded)
+    if unchanged is not None:
+        return unchanged
     game, state = engine_state(loaded)
-    seat = asked_seat(loaded, state)
+    seat = state.turn if chosen is None else chosen
     answer: dict[str, Any] = {"seat": seat, "turn": state.turn, "moves": [], "total": 0, "truncated": False}
     if seat is not None and seat == state.turn and not state.round_over:
         found = game.legal_moves(state, None)
