@@ -127,7 +127,7 @@ class SqliteStore:
 
     # -- the file ----------------------------------------------------------------------------------------------
 
-    def _initialize(self) -> None:
+    def _initialize(self, lock_wait: float = _START_LOCK_WAIT) -> None:
         """Create the file and the schema with a connection closed at once (before any fork).
 
         A file already marked corrupt is left alone; one found corrupt now is marked. Either way the store
@@ -146,7 +146,7 @@ class SqliteStore:
                 conn.close()
 
         try:
-            LockWait(max(_START_LOCK_WAIT, self._wait.seconds)).run(create_schema)
+            LockWait(max(lock_wait, self._wait.seconds)).run(create_schema)
         except sqlite3.DatabaseError as error:
             if primary_code(error) not in _CORRUPT_CODES:
                 raise
@@ -168,7 +168,7 @@ class SqliteStore:
             log.warning("session store: %s was removed; reopening the database", self._mark.path.name)
             self._pool.close()
             self._mark.forget()
-            self._initialize()
+            self._initialize(lock_wait=self._wait.seconds)  # inside a request: no longer than any other wait
             if self._mark.reason() is not None:
                 raise StoreCorrupt("session store corrupt; an operator must repair or replace the file")
 
