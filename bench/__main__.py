@@ -35,7 +35,7 @@ QUICK = {
     "memory": ["--requests", "10000", "--warmup", "2000", "--every", "4000"],
     "tournament": ["--quick"],
     "suggest": ["--repeats", "1", "--budgets", "1,200"],
-    "hostile_load": ["--seconds", "4"],
+    "hostile_load": ["--seconds", "4", "--pauses-ms", "0"],
     "replay_timing": ["--repeats", "20"],
 }
 

@@ -1,15 +1,17 @@
 """Hostile load: costly computer-player requests must not starve cheap rules requests.
 
-    python -m bench.hostile_load [--seconds 15] [--clients 8] [--probe-interval-ms 50]
+    python -m bench.hostile_load [--seconds 15] [--clients 8] [--probe-interval-ms 50] [--pauses-ms 0,100]
 
 The service runs as `make run` starts it (``deploy/gunicorn.conf.py``: gevent workers, one per core, LOG_LEVEL
-INFO), once straight and once behind nginx (``deploy/nginx/nginx.conf``). ``--clients`` processes loop, without
-a pause and each on a fresh connection, on the costliest suggestion there is: ``strong`` at the maximum
+INFO), once straight and once behind nginx (``deploy/nginx/nginx.conf``). ``--clients`` clients (threads of one
+process) loop, each on a fresh connection, on the costliest suggestion there is: ``strong`` at the maximum
 ``budget_ms`` (2000) on an Escoba table of 34 cards (over 6,000 legal moves). Meanwhile a probe process posts a
-mid-round Scopa state to ``POST /v1/games/scopa/legal-moves`` every ``--probe-interval-ms`` and times each
-answer from the client. Each layout runs twice: with the defaults (the per-client limits on: every attacker
-here shares one address, 127.0.0.1) and with the per-client limits off (``RATE_LIMIT_SUGGEST=off``,
-``SUGGEST_CLIENT_SLOTS=0``), where only the host's pool of ``SUGGEST_SLOTS`` searches stands in the way.
+mid-round Scopa state to ``POST /v1/games/scopa/legal-moves`` every ``--probe-interval-ms`` and times each answer
+from the client. An attacker sends its next request at once, or ``--pauses-ms`` after a refusal (a client that
+backs off a little; it still ignores ``Retry-After``). Each layout runs twice: with the defaults (the per-client
+limits on: every attacker here shares one address, 127.0.0.1) and with the per-client limits off
+(``RATE_LIMIT_SUGGEST=off``, ``SUGGEST_CLIENT_SLOTS=0``), where only the host's pool of ``SUGGEST_SLOTS``
+searches stands in the way.
 
 Passes when the probe's p99 stays under ``PROBE_P99_MS`` and the refused suggestions (503 ``suggest_busy``,
 429 ``rate_limited``) are answered within ``REFUSAL_P99_MS`` at the 99th percentile, in every run.
@@ -22,6 +24,7 @@ import http.client
 import json
 import multiprocessing
 import os
+import threading
 import time
 from collections import Counter
 from multiprocessing.queues import Queue
@@ -85,10 +88,25 @@ def timed_post(port: int, path: str, body: bytes) -> tuple[int, float, str]:
 Timings = list[tuple[int, float, str]]
 
 
-def attacker(port: int, body: bytes, until: float, results: Queue[tuple[str, Timings]]) -> None:
-    found = []
-    while time.monotonic() < until:
-        found.append(timed_post(port, "/v1/games/escoba/suggest", body))
+def attackers_of(
+    port: int, body: bytes, clients: int, pause: float, until: float, results: Queue[tuple[str, Timings]]
+) -> None:
+    """``clients`` connections looping from one process (threads), as a load generator does: the attack is the
+    requests, and this machine's cores are the service's, not a crowd of client processes' to take."""
+    found: Timings = []
+
+    def loop() -> None:
+        while time.monotonic() < until:
+            answer = timed_post(port, "/v1/games/escoba/suggest", body)
+            found.append(answer)
+            if answer[0] != 200 and pause:
+                time.sleep(pause)
+
+    threads = [threading.Thread(target=loop) for _ in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
     results.put(("attacker", found))
 
 
@@ -101,7 +119,7 @@ def probe(port: int, body: bytes, interval: float, until: float, results: Queue[
     results.put(("probe", found))
 
 
-def run(port: int, args: argparse.Namespace, attackers: int) -> dict[str, Any]:
+def run(port: int, args: argparse.Namespace, attackers: int, pause_ms: float = 0.0) -> dict[str, Any]:
     """The probe alone for a moment (the baseline), then the probe under ``attackers`` looping clients."""
     state, _ = mid_round_scopa(plies=8, seed=1)
     legal = dump_json({"state": state})
@@ -112,7 +130,9 @@ def run(port: int, args: argparse.Namespace, attackers: int) -> dict[str, Any]:
     processes = [
         context.Process(target=probe, args=(port, legal, args.probe_interval_ms / 1000, until, results))
     ]
-    processes += [context.Process(target=attacker, args=(port, costly, until, results)) for _ in range(attackers)]
+    if attackers:
+        work = (port, costly, attackers, pause_ms / 1000, until, results)
+        processes.append(context.Process(target=attackers_of, args=work))
     with OtherLoad() as other:
         for process in processes:
             process.start()
@@ -156,16 +176,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=15.0, help="length of each run")
     parser.add_argument("--clients", type=int, default=8, help="attacking processes")
     parser.add_argument("--probe-interval-ms", type=float, default=50.0, help="the probe's pace")
+    parser.add_argument(
+        "--pauses-ms", default="0,100", help="comma-separated pauses of an attacker after a refusal (0: none)"
+    )
     args = parser.parse_args(argv)
     os.environ.setdefault("LOG_LEVEL", "WARNING")  # the in-process app that plays the probe's position
+    pauses = [float(value) for value in args.pauses_ms.split(",") if value.strip()]
     workers = usable_cores()
     print("# Hostile load: costly suggestions against cheap rules requests\n")
     print(machine_facts())
     print(
         f"\nThe service as `make run` starts it: deploy/gunicorn.conf.py, {workers} gevent workers (one per core),"
         f" LOG_LEVEL=INFO, SUGGEST_SLOTS={workers}; {args.clients} attacking clients posting strong suggestions at"
-        f" budget_ms={MAX_BUDGET_MS} on a 34-card Escoba table, without a pause; a probe posting legal-moves every"
-        f" {args.probe_interval_ms:g} ms; {args.seconds:g} s a run. Times are the clients' own, connect to last byte."
+        f" budget_ms={MAX_BUDGET_MS} on a 34-card Escoba table (threads of one process; pauses after a refusal:"
+        f" {args.pauses_ms} ms); a probe posting legal-moves every {args.probe_interval_ms:g} ms; {args.seconds:g} s"
+        " a run. Times are the clients' own, connect to last byte."
     )
     rows, failures = [], 0
     for limits, extra in (("per-client limits on (defaults)", {}), ("per-client limits off", NO_CLIENT_LIMITS)):
@@ -177,9 +202,11 @@ def main(argv: list[str] | None = None) -> int:
                 proxy = Proxy(server).start() if layout != "direct" else None
                 try:
                     port = proxy.port if proxy else server.port
-                    row, ok = summary(f"{layout}, {limits}", run(port, args, args.clients))
-                    rows.append(row)
-                    failures += not ok
+                    for pause in pauses:
+                        paced = f"pause {pause:g} ms after a refusal" if pause else "no pause"
+                        row, ok = summary(f"{layout}, {limits}, {paced}", run(port, args, args.clients, pause))
+                        rows.append(row)
+                        failures += not ok
                 finally:
                     if proxy:
                         proxy.stop()
