@@ -72,3 +72,34 @@ def test_a_write_waiting_for_the_lock_does_not_hold_up_its_worker(tmp_path: Path
         assert finished == ["stateless", "move"]
         status, _, played = answers["move"]
         assert status == 200 and played["version"] == 2
+
+
+def test_the_session_cap_holds_exactly_across_two_workers(tmp_path: Path) -> None:
+    """SESSION_MAX_SESSIONS=20 under two gunicorn workers: 40 creations racing from four clients, 20 made."""
+    settings = {
+        "SESSION_DB": str(tmp_path / "sessions.sqlite3"),
+        "SESSION_MAX_SESSIONS": "20",
+        "SESSION_QUOTA_CREATES": "0",
+        "SESSION_QUOTA_LIVE": "0",
+    }
+    with gunicorn(workers=2, **settings) as port:
+        status, _, dealt = call(port, "POST", "/v1/games/briscola/deal", {"players": 2, "seed": 1})
+        assert status == 200
+        body = {"game": "briscola", "state": dealt["state"]}
+        statuses: list[int] = []
+        lock = threading.Lock()
+
+        def create_ten() -> None:
+            for _ in range(10):
+                answer = call(port, "POST", "/v1/sessions", body)
+                with lock:
+                    statuses.append(answer[0])
+                if answer[0] == 507:
+                    assert answer[2]["code"] == "store_full" and "Retry-After" in answer[1]
+
+        clients = [threading.Thread(target=create_ten) for _ in range(4)]
+        for client in clients:
+            client.start()
+        for client in clients:
+            client.join(60)
+        assert sorted(statuses) == [201] * 20 + [507] * 20
