@@ -14,6 +14,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support import expected_conditions as ready
+from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.ui import WebDriverWait
 
 LIVE = ".live-responses-table .response"
@@ -90,6 +91,14 @@ class DocsPage:
             lambda _: block.find_element(By.CSS_SELECTOR, f'tr[data-param-name="{name}"] input')
         )
         self.type_into(field, value)
+
+    def choose_example(self, block: WebElement, name: str, parameter: str | None = None) -> None:
+        """Pick a named example in the body's examples menu (or in a parameter's), as a reader does."""
+        where = f'tr[data-param-name="{parameter}"]' if parameter else ".opblock-section-request-body"
+        menu = self.wait.until(lambda _: block.find_element(By.CSS_SELECTOR, f"{where} .examples-select select"))
+        self.center(menu)
+        Select(menu).select_by_value(name)
+        self.wait.until(lambda _: Select(menu).first_selected_option.get_attribute("value") == name)
 
     def body(self, block: WebElement, value: Any) -> None:
         """Paste a JSON request body into the operation's editable body (as a user pastes a copied state)."""

@@ -123,6 +123,70 @@ def test_try_it_out_gets_the_documented_status(
     ).text[:2000]
 
 
+def body_examples(operation: dict[str, Any]) -> dict[str, Any]:
+    content = operation.get("requestBody", {}).get("content", {}).get("application/json", {})
+    return {name: resolve(example) for name, example in content.get("examples", {}).items()}
+
+
+def answer_status(operation: dict[str, Any], name: str) -> int:
+    """The status under which the operation documents the answer of the same name."""
+    for status, response in operation["responses"].items():
+        for media in resolve(response).get("content", {}).values():
+            if name in media.get("examples", {}):
+                return int(status)
+    raise AssertionError(f"{operation['operationId']}: no answer named {name}")
+
+
+GAME_EXAMPLES = [
+    pytest.param(
+        "games",
+        item[method]["operationId"],
+        name,
+        example["x-game"],
+        answer_status(item[method], name),
+        id=f"{item[method]['operationId']}-{name}",
+    )
+    for path, item in SPEC["paths"].items()
+    if path.startswith("/v1/games/{game}/")
+    for method in METHODS
+    if method in item
+    for name, example in body_examples(item[method]).items()
+]
+GAME_PARAMETER_EXAMPLES = list(resolve(SPEC["components"]["parameters"]["Game"])["examples"])
+
+
+def test_every_game_operation_has_named_examples_for_the_browser() -> None:
+    assert len(GAME_EXAMPLES) >= 2 * len([path for path in SPEC["paths"] if path.startswith("/v1/games/{game}/")])
+    assert {game for *_, game, _ in (example.values for example in GAME_EXAMPLES)} >= {"scopa", "escoba", "briscola"}
+
+
+@pytest.mark.parametrize(("tag", "operation_id", "name", "game", "status"), GAME_EXAMPLES)
+def test_every_named_example_works_as_sent(
+    browser: Any, tag: str, operation_id: str, name: str, game: str, status: int
+) -> None:
+    """Pick the example in Try-it-out, leave the game field as it is, Execute: the documented status, and the
+    request went to the example's own game."""
+    from tests.live.browser import DocsPage
+
+    page = DocsPage(browser)
+    block = page.operation(tag, operation_id)
+    page.choose_example(block, name)
+    answer = page.execute(block)
+    assert answer.status == status, f"{name}: {answer.status} {answer.text[:2000]}\n{answer.curl}"
+    assert f"/v1/games/{game}/" in answer.curl, answer.curl
+
+
+@pytest.mark.parametrize("game", GAME_PARAMETER_EXAMPLES)
+def test_every_game_parameter_example_shows_its_game(browser: Any, game: str) -> None:
+    from tests.live.browser import DocsPage
+
+    page = DocsPage(browser)
+    block = page.operation("games", "showGame")
+    page.choose_example(block, game, parameter="game")
+    answer = page.execute(block)
+    assert answer.status == 200 and answer.body["id"] == game, answer.text[:2000]
+
+
 @pytest.fixture
 def docs(browser: Any, live_service: str) -> DocsPage:
     """/docs loaded afresh: nothing authorized, nothing tried out."""
@@ -167,7 +231,10 @@ def tracked_etag(answer: Answer, version: int) -> str:
 
 def test_try_it_out_drives_a_session(docs: DocsPage) -> None:
     """Every session operation answers its documented status when driven through the page, owner and seat alike."""
-    created = expect(docs.execute(docs.operation("sessions", "createSession")), 201, "createSession")
+    # A table the service deals from a seed it draws is sealed (nobody reads its state): the caller's own state.
+    creating = docs.operation("sessions", "createSession")
+    docs.choose_example(creating, "fromState")
+    created = expect(docs.execute(creating), 201, "createSession")
     session_id: str = created.body["id"]
     owner: str = created.body["tokens"]["owner"]
     seats: list[str] = list(created.body["tokens"]["seats"])
@@ -215,7 +282,7 @@ def test_try_it_out_drives_a_session(docs: DocsPage) -> None:
     assert early.body["code"] == "round_not_over"
 
     replaced = expect(
-        session_call(docs, "replaceSession", session_id, etag, {"game": "briscola", "state": dealt}),
+        session_call(docs, "replaceSession", session_id, etag, {"game": created.body["game"], "state": dealt}),
         200,
         "replaceSession (back to the deal)",
     )
@@ -253,3 +320,39 @@ def test_try_it_out_drives_a_session(docs: DocsPage) -> None:
     expect(session_call(docs, "deleteSession", session_id, etag), 204, "deleteSession")
     gone = expect(session_call(docs, "getSession", session_id), 403, "getSession (deleted)")
     assert gone.body["code"] == "invalid_token"
+
+
+def test_every_session_body_example_works_as_sent(docs: DocsPage) -> None:
+    """The named bodies of replaceSession and playInSession, picked in the page on a fresh table: each gets its
+    documented status (a move example after the replaceSession example it names, x-after)."""
+    creating = docs.operation("sessions", "createSession")
+    docs.choose_example(creating, "fromState")
+    created = expect(docs.execute(creating), 201, "createSession")
+    session_id, version = created.body["id"], created.body["version"]
+    docs.authorize(created.body["tokens"]["owner"])
+
+    def send(operation_id: str, name: str) -> Answer:
+        nonlocal version
+        block = docs.operation("sessions", operation_id)
+        docs.parameter(block, "id", session_id)
+        docs.parameter(block, "If-Match", f'"{version}"')
+        docs.choose_example(block, name)
+        answer = docs.execute(block)
+        if answer.status == 200:
+            version = answer.body["version"]
+        return answer
+
+    for operation_id in ("replaceSession", "playInSession"):
+        path, method = next(
+            (path, method)
+            for path, item in SPEC["paths"].items()
+            for method in METHODS
+            if item.get(method, {}).get("operationId") == operation_id
+        )
+        operation = SPEC["paths"][path][method]
+        assert body_examples(operation), operation_id
+        for name, example in body_examples(operation).items():
+            after = example.get("x-after")
+            if after is not None:
+                expect(send(after["operationId"], after["example"]), 200, f"{operation_id} {name}: {after}")
+            expect(send(operation_id, name), answer_status(operation, name), f"{operation_id} {name}")
