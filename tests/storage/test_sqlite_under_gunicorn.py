@@ -103,3 +103,21 @@ def test_the_session_cap_holds_exactly_across_two_workers(tmp_path: Path) -> Non
         for client in clients:
             client.join(60)
         assert sorted(statuses) == [201] * 20 + [507] * 20
+
+
+def test_a_forged_forwarded_for_on_the_app_port_does_not_move_the_quota(tmp_path: Path) -> None:
+    """The probe that found 40 of 40 creations past a quota of 30: the peer here is no configured proxy."""
+    settings = {
+        "SESSION_DB": str(tmp_path / "sessions.sqlite3"),
+        "SESSION_QUOTA_CREATES": "5",
+        "TRUSTED_PROXIES": "10.9.9.0/24",
+    }
+    with gunicorn(workers=2, **settings) as port:
+        status, _, dealt = call(port, "POST", "/v1/games/briscola/deal", {"players": 2, "seed": 1})
+        assert status == 200
+        body = {"game": "briscola", "state": dealt["state"]}
+        statuses = [
+            call(port, "POST", "/v1/sessions", body, **{"X-Forwarded-For": f"203.0.113.{n}"})[0]
+            for n in range(8)
+        ]
+        assert statuses == [201] * 5 + [429] * 3
