@@ -113,7 +113,7 @@ def workers() -> str:
 def command(suite: Suite) -> list[str]:
     tool, *arguments = suite.argv
     argv = [str(BIN / tool) if tool in ("ruff", "mypy") else tool, *arguments]
-    if suite.argv[1:3] == ("-m", "pytest"):
+    if suite.argv[1:3] == ("-m", "pytest") and "--durations" not in os.environ.get("PYTEST_ADDOPTS", ""):
         argv += [f"--durations={SLOWEST_SHOWN}"]
     if suite.spread and workers() not in ("", "0"):
         argv += ["-n", workers(), "--dist", suite.spread]
