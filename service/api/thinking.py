@@ -4,9 +4,9 @@ Both suggest endpoints go through ``admitted()`` before they read their body, so
 a client over ``RATE_LIMIT_SUGGEST``, or with ``SUGGEST_CLIENT_SLOTS`` searches already running on this host, is
 a 429 ``rate_limited``; a host whose ``SUGGEST_SLOTS`` are all thinking is a 503 ``suggest_busy``. Neither waits
 in a queue: both carry ``Retry-After``. A search still running its grace past the budget (the rules kept it off
-the CPU) is killed: 503 ``suggest_timed_out``, with ``Retry-After`` too. An admitted request's budget is cut to ``SUGGEST_MAX_BUDGET_MS``
-(``within_budget``; the answer's ``budget_ms`` shows what was granted) and the search runs in a child process at
-the lowest CPU priority (``think``), so the rules workers keep their cores and their slots.
+the CPU) is killed: 503 ``suggest_timed_out``, with ``Retry-After`` too. An admitted request's budget is cut to
+``SUGGEST_MAX_BUDGET_MS`` (``within_budget``; the answer's ``budget_ms`` shows what was granted) and the search
+runs in a child process at the lowest CPU priority (``think``), so the rules workers keep their cores and slots.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ class Thinking:
     """The host's pool of computer players, as one worker process sees it."""
 
     def __init__(self, settings: Settings) -> None:
-        directory = settings.suggest_slot_dir or tempfile.mkdtemp(prefix="cardrules-suggest-")
+        directory = settings.suggest_slot_dir or _private_slot_dir()
         slots = settings.suggest_slots or len(os.sched_getaffinity(0))
         self.pool = SlotFiles(Path(directory), "pool", slots)
         self.client_slots = SlotFiles(Path(directory), "client", settings.suggest_client_slots)
@@ -101,6 +101,12 @@ class Thinking:
     def _refusal(self, status: int, code: str, detail: str, retry_after: int | None = None) -> ApiProblem:
         seconds = self.retry_after if retry_after is None else str(retry_after)
         return ApiProblem(status, code, detail, headers={"Retry-After": seconds})
+
+
+@functools.cache
+def _private_slot_dir() -> str:
+    """Without SUGGEST_SLOT_DIR (an app made in-process), one directory for every app of this process."""
+    return tempfile.mkdtemp(prefix="cardrules-suggest-")
 
 
 def current() -> Thinking:

@@ -3,8 +3,8 @@
 A full pool answers 503 ``suggest_busy`` with ``Retry-After`` before it reads the request; a client over its
 limit (on by default) 429 ``rate_limited``; an operator's ``SUGGEST_MAX_BUDGET_MS`` cuts the budget a caller asks
 for, and the answer's ``budget_ms`` says what was granted; a suggestion computed in a forked child is the one
-computed inline; a child past its hard deadline is killed (503 ``suggest_timed_out``). The search's clock is a counter that moves a fixed
-step per reading, so no result here depends on how busy the machine is.
+computed inline; a child past its hard deadline is killed (503 ``suggest_timed_out``). The search's clock is a
+counter that moves a fixed step per reading, so no result here depends on how busy the machine is.
 """
 
 from __future__ import annotations
