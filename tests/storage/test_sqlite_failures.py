@@ -74,8 +74,11 @@ def test_a_lock_held_by_another_process_is_a_quick_503_and_stateless_requests_ar
         # Readers never wait for the writer (WAL), and the stateless API does not touch the store.
         assert client.get(table.path, headers=bearer(table.owner)).status_code == 200
         assert client.post("/v1/games/scopa/deal", json={"players": 2, "seed": 3}).status_code == 200
-        created = client.post("/v1/sessions", json={"game": "briscola", "state": state})
+        created = client.post(
+            "/v1/sessions", json={"game": "briscola", "state": state}, headers={"Accept-Language": "it"}
+        )
         assert created.status_code == 503 and created.get_json()["code"] == "store_busy"
+        assert created.get_json()["title"] == "Archivio delle sessioni occupato"
         assert ready(client) == {"backend": "sqlite", "ok": False, "full": False, "reason": "store_busy"}
     finally:
         assert holder.stdin is not None and holder.stdout is not None
@@ -146,8 +149,9 @@ def test_a_corrupt_file_is_store_corrupt_everywhere_until_an_operator_acts(tmp_p
         side.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     path.write_bytes(os.urandom(path.stat().st_size))  # the header and every page garbage
 
-    refused = client.get(table.path, headers=bearer(table.owner))
+    refused = client.get(table.path, headers=bearer(table.owner, **{"Accept-Language": "da"}))
     assert refused.status_code == 503 and refused.get_json()["code"] == "store_corrupt"
+    assert refused.get_json()["title"] == "Sessionslageret er beskadiget"
     assert "Retry-After" not in refused.headers  # retrying will not help
     assert ready(client) == {"backend": "sqlite", "ok": False, "full": False, "reason": "store_corrupt"}
     assert client.post("/v1/games/briscola/deal", json={"players": 2, "seed": 2}).status_code == 200
