@@ -159,9 +159,10 @@ deploy-check: $(VENV)/.installed-dev
 	CARDRULES_PURE_PYTHON=0 bash deploy/check.sh
 
 # Schemathesis CLI with every check against the service under gunicorn, as the image starts it.
-# The run creates hundreds of sessions from one address: the per-client session quotas are off for it.
+# The run creates hundreds of sessions and asks for hundreds of suggestions from one address: the per-client
+# session quotas and suggestion limits are off for it.
 contract-live: $(VENV)/.installed-dev
-	SESSION_QUOTA_CREATES=0 SESSION_QUOTA_LIVE=0 bash tests/live_contract.sh
+	SESSION_QUOTA_CREATES=0 SESSION_QUOTA_LIVE=0 RATE_LIMIT_SUGGEST=off SUGGEST_CLIENT_SLOTS=0 bash tests/live_contract.sh
 
 clean:
 	rm -rf $(VENV) clients/typescript/node_modules clients/typescript/dist .pytest_cache .mypy_cache .ruff_cache .hypothesis build service/compiled_sources.txt
