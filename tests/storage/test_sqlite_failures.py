@@ -179,6 +179,26 @@ def test_a_corrupt_file_is_store_corrupt_everywhere_until_an_operator_acts(tmp_p
     store.close()
 
 
+def test_damaged_pages_behind_a_sound_header_are_store_corrupt_too(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite3"
+    store = SqliteStore(path, 600)
+    kept = [store.create(os.urandom(1500)).id for _ in range(50)]
+    with sqlite3.connect(path) as side:
+        side.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        page_size, pages = (
+            side.execute(f"PRAGMA {name}").fetchone()[0] for name in ("page_size", "page_count")
+        )
+    with open(path, "r+b") as file:
+        for page in range(1, pages):  # SQLite's header page stays sound: SQLITE_CORRUPT, not SQLITE_NOTADB
+            file.seek(page * page_size)
+            file.write(b"\xff" * page_size)
+    with pytest.raises(StoreCorrupt):
+        store.get(kept[0])
+    status = store.status()
+    assert status["reason"] == "store_corrupt" and "SQLITE_CORRUPT" in str(status["error"])
+    store.close()
+
+
 def test_a_file_that_is_no_database_at_start_is_reported_not_replaced(tmp_path: Path) -> None:
     path = tmp_path / "s.sqlite3"
     path.write_bytes(b"this is not a database" * 100)
