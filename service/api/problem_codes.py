@@ -74,6 +74,8 @@ PROBLEMS: dict[str, ProblemCode] = {
     "invalid_token": ProblemCode(403),
     "owner_token_required": ProblemCode(403),
     "session_sealed": ProblemCode(403, engine_worded_in_english=True),
+    "read_only_token": ProblemCode(403),
+    "spectator_limit": ProblemCode(409, ("limit",)),
     "forbidden_seat": ProblemCode(403, ("seat",)),
     "not_your_turn": ProblemCode(403, ("seat", "turn")),
     "invalid_api_key": ProblemCode(403),

@@ -60,13 +60,14 @@ def short_hash(value: str) -> str:
 
 @dataclass(frozen=True)
 class Caller:
-    """Who a bearer token says the caller is: the owner (``seat`` None) or one seat."""
+    """Who a bearer token says the caller is: the owner, one seat, or a spectator (``seat`` None, read-only)."""
 
     seat: int | None
+    spectator: bool = False
 
     @property
     def owner(self) -> bool:
-        return self.seat is None
+        return self.seat is None and not self.spectator
 
 
 def bearer_token() -> str:
@@ -94,18 +95,34 @@ def no_access() -> ApiProblem:
 
 
 def identify(token: str, auth: dict[str, Any]) -> Caller:
-    """Match a token against the session's digests in constant time (every digest is compared)."""
+    """Match a token against the session's digests in constant time (every digest is compared, a revoked
+    spectator's empty place too)."""
     presented = digest(token).encode()
     owner = hmac.compare_digest(presented, str(auth["owner"]).encode())
     seat: int | None = None
     for index, stored in enumerate(auth["seats"]):
         if hmac.compare_digest(presented, str(stored).encode()):
             seat = index
+    watching = False
+    for stored in auth.get("spectators", ()):
+        watching |= hmac.compare_digest(presented, str(stored or "").encode())
     if owner:
         return Caller(None)
     if seat is not None:
         return Caller(seat)
+    if watching:
+        return Caller(None, spectator=True)
     raise no_access()
+
+
+def require_player(caller: Caller) -> None:
+    """A spectator token reads the public view and nothing else."""
+    if caller.spectator:
+        raise ApiProblem(
+            403,
+            "read_only_token",
+            "a spectator token reads the public view only: it plays, suggests and lists no moves",
+        )
 
 
 def require_owner(caller: Caller) -> None:

@@ -35,7 +35,7 @@ from ..schemas.fields import Boolean, Seed, Text
 from ..schemas.state import dump_state
 from ..storage import Snapshot
 from ..usecases import checked_state, suggestion_for
-from . import thinking
+from . import session_tokens, thinking
 from .common import dump_events, dump_suggestion, game_for, played, view_body
 from .jsonio import json_response, read_json
 from .problems import ApiProblem
@@ -45,6 +45,7 @@ from .session_access import (
     etag,
     new_token,
     require_owner,
+    require_player,
     short_hash,
 )
 from .session_deals import deal_next_round, deal_session
@@ -78,7 +79,9 @@ class CreateSession(schemas.Strict):
             raise ValidationError(
                 "give exactly one of 'state' (a state of yours) and 'deal' (dealt here)", "state"
             )
-        dealt_here = isinstance(data.get("deal"), dict) and str(data["deal"].get("seed")).lower() == SERVER_SEED
+        dealt_here = (
+            isinstance(data.get("deal"), dict) and str(data["deal"].get("seed")).lower() == SERVER_SEED
+        )
         if data.get("sealed") and not dealt_here:
             raise ValidationError(
                 'only a table the service deals from a seed it draws ("deal": {"seed": "server"}) can be sealed',
@@ -141,6 +144,10 @@ def seat_for(loaded: Loaded, players: int, public: bool) -> int | None:
     owner may read no seat at all.
     """
     caller, seat = loaded.caller, seat_param()
+    if caller.spectator:
+        if seat is not None or not public:
+            require_player(caller)
+        return None
     if caller.seat is not None:
         if seat is not None and seat != caller.seat:
             raise ApiProblem(
@@ -184,12 +191,17 @@ def create() -> Response:
     else:
         state = checked_state(game, data["state"])
     sealed = fairness is not None and data.get("sealed", True)
-    owner, seats = new_token(), [new_token() for _ in range(state.players)]
-    auth = {"owner": digest(owner), "seats": [digest(token) for token in seats]}
+    owner, seats, spectator = new_token(), [new_token() for _ in range(state.players)], new_token()
+    auth = {
+        "owner": digest(owner),
+        "seats": [digest(token) for token in seats],
+        "spectators": [digest(spectator)],
+    }
     dumped = dump_state(state)
     snapshot: Snapshot = call(store().create, document(game.name, dumped, auth, fairness, sealed), quota)
     log.info("session %s created for client %s", short_hash(snapshot.id), quota.client[:9])
-    extra = with_fairness({"tokens": {"owner": owner, "seats": seats}}, fairness, state.round_over, sealed)
+    tokens = {"owner": owner, "seats": seats, "spectator": spectator}
+    extra = with_fairness({"tokens": tokens}, fairness, state.round_over, sealed)
     response = owner_body(snapshot, game, state, dumped, sealed, **extra)
     response.status_code = 201
     response.headers["Location"] = url_for("sessions.show", session_id=snapshot.id)
@@ -230,7 +242,9 @@ def replace(session_id: str) -> Response:
     dumped = dump_state(state)
     # A state the owner brings was not dealt here: whatever the session proved about its last deal ends.
     snapshot = call(store().replace, session_id, version, document(game.name, dumped, loaded.auth))
-    return owner_body(snapshot, game, state, dumped, False, **with_fairness({}, None, state.round_over, False))
+    return owner_body(
+        snapshot, game, state, dumped, False, **with_fairness({}, None, state.round_over, False)
+    )
 
 
 @blueprint.delete("/<session_id>")
@@ -244,6 +258,7 @@ def delete(session_id: str) -> Response:
 def chosen_move(loaded: Loaded, game: Game, state: GameState, data: dict[str, Any]) -> object:
     """The move to play: the caller's own, or a computer player's for the seat to act (from that seat's view)."""
     caller = loaded.caller
+    require_player(caller)
     if caller.seat is not None and not state.round_over and state.turn != caller.seat:
         raise ApiProblem(
             403,
@@ -280,7 +295,9 @@ def move(session_id: str) -> Response:
     if loaded.caller.seat is None:
         return owner_body(saved, game, after, dumped, loaded.sealed, **extra)
     view = view_body(game, after, loaded.caller.seat)
-    response = json_response({"id": saved.id, "version": saved.version, "game": game.name, "view": view, **extra})
+    response = json_response(
+        {"id": saved.id, "version": saved.version, "game": game.name, "view": view, **extra}
+    )
     response.headers["ETag"] = etag(saved.version)
     return response
 
@@ -342,26 +359,6 @@ def suggest(session_id: str) -> Response:
     return response
 
 
-@blueprint.post("/<session_id>/seats/<seat>/token")
-def rotate_seat_token(session_id: str, seat: str) -> Response:
-    """A new token for one seat (owner only); the seat's previous token stops working at once."""
-    loaded = load(session_id, write=True)
-    require_owner(loaded.caller)
-    version = loaded.version()
-    seats = list(loaded.auth["seats"])
-    if not SEAT_PARAM.fullmatch(seat) or int(seat) >= len(seats):
-        raise RequestInvalid([FieldProblem("/seat", f"must be 0..{len(seats) - 1}")])
-    token = new_token()
-    seats[int(seat)] = digest(token)
-    auth = {**loaded.auth, "seats": seats}
-    record = document(loaded.game, loaded.state, auth, loaded.fairness, loaded.sealed)
-    saved: Snapshot = call(store().replace, session_id, version, record)
-    log.info("session %s: seat %s token replaced", short_hash(session_id), seat)
-    response = json_response({"id": saved.id, "version": saved.version, "seat": int(seat), "token": token})
-    response.headers["ETag"] = etag(saved.version)
-    return response
-
-
 @blueprint.post("/<session_id>/next-round")
 def next_round(session_id: str) -> Response:
     """The next round of the match, dealt here from the finished one (owner only); ``"seed": "server"`` seals it;
@@ -379,6 +376,9 @@ def next_round(session_id: str) -> Response:
     saved: Snapshot = call(store().replace, session_id, version, record)
     extra = with_fairness({}, fairness, state.round_over, loaded.sealed)
     return owner_body(saved, game, state, dumped, loaded.sealed, **extra)
+
+
+session_tokens.register(blueprint)
 
 
 def init_app(app: Flask) -> None:

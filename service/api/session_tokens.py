@@ -1,0 +1,96 @@
+"""The tokens of a session (docs/sessions.md): a seat's token replaced, spectator tokens handed out and revoked.
+
+Owner only, with If-Match; a replaced or revoked token stops working at once, since every request checks the
+token against the digests of the record it reads.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from flask import Blueprint, Response
+
+from ..engine.errors import FieldProblem
+from ..schemas.errors import RequestInvalid
+from ..storage import Snapshot
+from .jsonio import json_response
+from .problems import ApiProblem
+from .session_access import digest, etag, new_token, require_owner, short_hash
+from .session_records import call, document, load, store
+
+log = logging.getLogger("service.sessions")
+SEAT_PARAM = re.compile(r"[0-9]{1,2}")
+
+
+def rotate_seat_token(session_id: str, seat: str) -> Response:
+    """A new token for one seat (owner only); the seat's previous token stops working at once."""
+    loaded = load(session_id, write=True)
+    require_owner(loaded.caller)
+    version = loaded.version()
+    seats = list(loaded.auth["seats"])
+    if not SEAT_PARAM.fullmatch(seat) or int(seat) >= len(seats):
+        raise RequestInvalid([FieldProblem("/seat", f"must be 0..{len(seats) - 1}")])
+    token = new_token()
+    seats[int(seat)] = digest(token)
+    auth = {**loaded.auth, "seats": seats}
+    record = document(loaded.game, loaded.state, auth, loaded.fairness, loaded.sealed)
+    saved: Snapshot = call(store().replace, session_id, version, record)
+    log.info("session %s: seat %s token replaced", short_hash(session_id), seat)
+    response = json_response({"id": saved.id, "version": saved.version, "seat": int(seat), "token": token})
+    response.headers["ETag"] = etag(saved.version)
+    return response
+
+
+MAX_SPECTATORS = 32
+"""Spectator tokens a session holds at once (revoked ones give their place to new ones)."""
+
+
+def add_spectator(session_id: str) -> Response:
+    """A new spectator token (owner only): the public view and nothing else, until it is revoked."""
+    loaded = load(session_id, write=True)
+    require_owner(loaded.caller)
+    version = loaded.version()
+    places = list(loaded.auth.get("spectators", ()))
+    index = next((k for k, stored in enumerate(places) if stored is None), len(places))
+    if index >= MAX_SPECTATORS:
+        raise ApiProblem(
+            409,
+            "spectator_limit",
+            f"this session already has {MAX_SPECTATORS} spectator tokens: revoke one first",
+            {"limit": MAX_SPECTATORS},
+        )
+    token = new_token()
+    places[index : index + 1] = [digest(token)]
+    record = document(
+        loaded.game, loaded.state, {**loaded.auth, "spectators": places}, loaded.fairness, loaded.sealed
+    )
+    saved: Snapshot = call(store().replace, session_id, version, record)
+    response = json_response({"id": saved.id, "version": saved.version, "spectator": index, "token": token})
+    response.status_code = 201
+    response.headers["ETag"] = etag(saved.version)
+    return response
+
+
+def revoke_spectator(session_id: str, spectator: str) -> Response:
+    """Revoke a spectator token (owner only); it stops working at once."""
+    loaded = load(session_id, write=True)
+    require_owner(loaded.caller)
+    version = loaded.version()
+    places = list(loaded.auth.get("spectators", ()))
+    if not SEAT_PARAM.fullmatch(spectator) or int(spectator) >= len(places) or places[int(spectator)] is None:
+        raise ApiProblem(404, "not_found", "this session has no spectator token with that number")
+    places[int(spectator)] = None
+    record = document(
+        loaded.game, loaded.state, {**loaded.auth, "spectators": places}, loaded.fairness, loaded.sealed
+    )
+    saved: Snapshot = call(store().replace, session_id, version, record)
+    response = Response(status=204)
+    response.headers["ETag"] = etag(saved.version)
+    return response
+
+
+def register(blueprint: Blueprint) -> None:
+    blueprint.add_url_rule("/<session_id>/seats/<seat>/token", view_func=rotate_seat_token, methods=["POST"])
+    blueprint.add_url_rule("/<session_id>/spectators", view_func=add_spectator, methods=["POST"])
+    blueprint.add_url_rule("/<session_id>/spectators/<spectator>", view_func=revoke_spectator, methods=["DELETE"])
