@@ -15,8 +15,11 @@ from service.storage import MemoryStore
 from tests import contract_hooks  # noqa: F401  (registers the hooks)
 
 ROOT = Path(__file__).resolve().parents[2]
-# Thousands of generated sessions from one address: the per-client quotas (tested in tests/sessions) are off here.
-NO_QUOTAS = replace(Settings.from_env(), session_quota_live=0, session_quota_creates=0)
+# Thousands of generated sessions and suggestions from one address: the per-client quotas (tested in
+# tests/sessions) and suggestion limits (tests/api/test_suggest_pool.py) are off here.
+NO_QUOTAS = replace(
+    Settings.from_env(), session_quota_live=0, session_quota_creates=0, rate_limit_suggest=None, suggest_client_slots=0
+)
 APP = create_app({"TESTING": True, "SESSION_STORE": MemoryStore(ttl_seconds=3600), "SETTINGS": NO_QUOTAS})
 schema = schemathesis.openapi.from_path(ROOT / "openapi.yaml")
 schema.app = APP
