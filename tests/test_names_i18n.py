@@ -27,14 +27,14 @@ COMBOS = [(deck, language) for deck in DECK_STYLES for language in LANGUAGES]
 # (code, deck, language, name)
 CARD_NAMES = [
     ("7D", "italian", "en", "Seven of Coins"),
-    ("8S", "italian", "en", "Fante of Swords"),
-    ("9C", "italian", "en", "Cavallo of Cups"),
+    ("8S", "italian", "en", "Jack of Swords"),
+    ("9C", "italian", "en", "Knight of Cups"),
     ("10B", "italian", "en", "King of Batons"),
     ("1D", "italian", "en", "Ace of Coins"),
     ("7D", "spanish", "en", "Seven of Coins"),
-    ("8S", "spanish", "en", "Sota of Swords"),
-    ("9C", "spanish", "en", "Caballo of Cups"),
-    ("10B", "spanish", "en", "Rey of Clubs"),
+    ("8S", "spanish", "en", "Jack of Swords"),
+    ("9C", "spanish", "en", "Knight of Cups"),
+    ("10B", "spanish", "en", "King of Clubs"),
     ("7D", "french", "en", "Seven of Diamonds"),
     ("8S", "french", "en", "Jack of Spades"),
     ("9C", "french", "en", "Queen of Hearts"),
@@ -164,7 +164,7 @@ def test_suit_names_follow_the_seed_documents(deck: str, language: str, suits: t
 
 def test_defaults_are_the_italian_pack_in_english() -> None:
     assert card_name(BY_CODE["7D"]) == "Seven of Coins"
-    assert rank_name(9) == "Cavallo"
+    assert rank_name(9) == "Knight"
     assert suit_name(Suit.BATONS) == "Batons"
 
 
@@ -389,3 +389,4 @@ def test_game_titles() -> None:
     assert game_title("briscola", "it") == "Briscola"
     assert game_title("scopone", "cs") == "Scopone"
     assert game_title("tressette", "en") is None
+

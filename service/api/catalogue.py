@@ -1,12 +1,20 @@
-"""``GET /v1/games``: every game, its player counts, every rule option and preset, localized."""
+"""``GET /v1/games``: every game, its player counts, every rule option and preset, its score categories, and the
+name of every card in every deck style; localized."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..engine import names
 from ..engine.games import ALIASES, GAMES, OPTIONS, PRESETS, resolve
 from ..engine.options import Option
+from ..engine.state import FishingState
 from . import i18n
+
+FISHING_CATEGORIES = ("cards", "coins", "settebello", "primiera", "sevens", "sweeps")
+OPTIONAL_CATEGORIES = ("re_bello", "rosmarino", "napola")
+"""Categories that score only where the game has the rule option of the same name."""
+TRICK_CATEGORIES = ("card_points",)
 
 TYPES = {"choice": "string", "flag": "boolean", "number": "integer"}
 
@@ -54,9 +62,46 @@ def entry(name: str, language: str) -> dict[str, Any]:
         "defaults": defaults,
         "presets": presets,
         "aliases": [alias for alias, (target, _) in ALIASES.items() if target == name],
+        "score_categories": score_categories(game_name, language),
         **({"preset": alias_preset} if alias_preset else {}),
     }
 
 
 def all_games(language: str) -> list[dict[str, Any]]:
     return [entry(name, language) for name in (*GAMES, *ALIASES)]
+
+
+def category_codes(game: str) -> tuple[str, ...]:
+    """The stable codes a game's score answers use in ``points``."""
+    if not issubclass(GAMES[game].state_type, FishingState):
+        return TRICK_CATEGORIES
+    option_names = {option.name for option in OPTIONS[game]}
+    return FISHING_CATEGORIES + tuple(code for code in OPTIONAL_CATEGORIES if code in option_names)
+
+
+def score_categories(game: str, language: str) -> list[dict[str, str]]:
+    """Each score category: its stable code and its label in the game's own terms (Escoba's velo)."""
+    return [
+        {"code": code, "label": i18n.score_label(game, code, language) or code} for code in category_codes(game)
+    ]
+
+
+def score_labels(game: str, codes: Any, language: str) -> dict[str, str]:
+    """The labels of the categories a score answer names."""
+    return {code: i18n.score_label(game, code, language) or code for code in codes}
+
+
+def card_names(language: str) -> dict[str, Any]:
+    """Every card's name, every rank's and every suit's, in each deck style, in the caller's language."""
+    chosen = names.language_of(language)
+    return {
+        "language": chosen,
+        "decks": {
+            deck: {
+                "cards": names.deck_names(deck, chosen),
+                "ranks": names.rank_names(deck, chosen),
+                "suits": names.suit_names(deck, chosen),
+            }
+            for deck in names.DECK_STYLES
+        },
+    }

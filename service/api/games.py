@@ -23,7 +23,8 @@ blueprint = Blueprint("games", __name__, url_prefix="/v1/games")
 
 @blueprint.get("")
 def list_games() -> Response:
-    return json_response({"games": catalogue.all_games(language())})
+    lang = language()
+    return json_response({"games": catalogue.all_games(lang), "cards": catalogue.card_names(lang)})
 
 
 @blueprint.get("/<game_name>")
@@ -103,7 +104,6 @@ def suggest(game_name: str) -> Response:
     return json_response(dump_suggestion(found, seat, data["budget_ms"]))
 
 
-
 @blueprint.post("/<game_name>/legal-moves")
 def legal_moves(game_name: str) -> Response:
     game, _ = game_for(game_name)
@@ -147,7 +147,12 @@ def play(game_name: str) -> Response:
 @blueprint.post("/<game_name>/score")
 def score(game_name: str) -> Response:
     game, _ = game_for(game_name)
-    return json_response(dump_score(usecases.score(game, body(schemas.SCORE_REQUEST))))
+    answer = dump_score(usecases.score(game, body(schemas.SCORE_REQUEST)))
+    scored = {code for side in answer["sides"] for code in side["points"]}
+    # The codes stay stable for programs; the labels are what a table shows its players, in the game's terms.
+    codes = [code for code in catalogue.category_codes(game.name) if code in scored]
+    answer["labels"] = catalogue.score_labels(game.name, codes, language())
+    return json_response(answer)
 
 
 @blueprint.post("/<game_name>/view")

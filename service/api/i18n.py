@@ -10,6 +10,8 @@ Pure functions of a language string; the HTTP layer picks the language with
   reason's own text.
 - reasons: the illegal-move reasons (docs/api.md, Moves; docs/rules.md).
 - options: rule options; a "game.option" entry overrides the shared one for that game. presets: "game.preset".
+- score_categories: the score's stable category codes as players of each game name them ("escoba.settebello"
+  is the velo).
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ _REASONS = _table("reasons")
 _OPTIONS = _table("options")
 _PRESETS = _table("presets")
 _GAMES = _table("games")
+_SCORE_CATEGORIES = _table("score_categories")
 _GAME_ALIASES: dict[str, str] = dict(_DATA["game_aliases"])
 
 PROBLEM_CODES: tuple[str, ...] = tuple(PROBLEMS)
@@ -157,4 +160,11 @@ def preset_description(game: str, preset: str, language: str) -> str | None:
 def game_title(game: str, language: str) -> str | None:
     """The name of a game as players of that language write it, or None for an unknown game."""
     texts = _GAMES.get(game)
+    return None if texts is None else texts[language_index(language)]
+
+
+def score_label(game: str, category: str, language: str) -> str | None:
+    """A score category (``settebello``, ``card_points``, ...) in the game's own terms, or None when unknown."""
+    game = _game(game)
+    texts = _SCORE_CATEGORIES.get(f"{game}.{category}") or _SCORE_CATEGORIES.get(category)
     return None if texts is None else texts[language_index(language)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .cards import SUITS, Card, Suit
+from .cards import DECK, SUITS, Card, Suit
 
 DATA = Path(__file__).resolve().parents[1] / "i18n" / "card-names.tsv"
 """The names, as data (one tab-separated row per kind, deck style and language; the file explains itself),
@@ -100,3 +100,19 @@ def card_name(card: Card, deck: str = "italian", language: str = "en") -> str:
         suit_genitive=_CZECH_GENITIVE[deck][SUITS.index(card.suit)],
     )
     return name[0].upper() + name[1:]
+
+
+def deck_names(deck: str = "italian", language: str = "en") -> dict[str, str]:
+    """Every card's name in a deck style and language, by code, in the canonical order of the deck: the table a
+    frontend labels cards from before it has met them."""
+    return {card.code: card_name(card, deck, language) for card in DECK}
+
+
+def rank_names(deck: str = "italian", language: str = "en") -> dict[str, str]:
+    """The names of the ranks 1..10 in a deck style and language, by rank (as text: JSON object keys)."""
+    return {str(rank): rank_name(rank, deck, language) for rank in range(1, 11)}
+
+
+def suit_names(deck: str = "italian", language: str = "en") -> dict[str, str]:
+    """The names of the suits in a deck style and language, by suit letter (D, C, S, B)."""
+    return {suit.value: suit_name(suit, deck, language) for suit in SUITS}

@@ -11,19 +11,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from service.api import i18n
+from service.api import catalogue, i18n
 from service.api.problem_codes import PROBLEMS
 from service.app import create_app
 from service.config import Settings
 from service.engine import names
-from service.engine.cards import BY_CODE
+from service.engine.cards import BY_CODE, DECK, Suit
 from service.storage import SqliteStore
 
 DATA = Path(i18n.DATA)
-TABLES = ("titles", "details", "reasons", "options", "presets", "games")
+TABLES = ("titles", "details", "reasons", "options", "presets", "games", "score_categories")
 
 
 def placeholders(text: str) -> set[str]:
@@ -206,3 +207,85 @@ def test_the_quota_answer_says_when_the_window_ends_and_what_a_backend_does(tmp_
     assert wait == "30" and f"tra {wait} s" in body["detail"] and "X-API-Key" in body["detail"]
     english = client.post("/v1/sessions", json={"game": "scopa", "state": dealt}).get_json()["detail"]
     assert f"ends in {wait} s" in english and "does not lift" in english and "API key" in english
+
+
+# -- the frontend's reference data: card names and score categories ------------------------------------------------
+
+SPEC_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
+
+
+@pytest.mark.parametrize("language", i18n.SUPPORTED)
+def test_the_catalogue_names_every_card_of_every_pack(client: FlaskClient, language: str) -> None:
+    cards = client.get("/v1/games", headers={"Accept-Language": language}).get_json()["cards"]
+    assert cards["language"] == language
+    assert set(cards["decks"]) == set(names.DECK_STYLES)
+    for deck, table in cards["decks"].items():
+        assert table["cards"] == names.deck_names(deck, language)
+        assert len(set(table["cards"].values())) == 40
+        assert table["ranks"] == names.rank_names(deck, language)
+        assert table["suits"] == names.suit_names(deck, language)
+
+
+def test_the_documented_card_table_is_the_english_answer(client: FlaskClient) -> None:
+    spec = yaml.safe_load(SPEC_PATH.read_text(encoding="utf-8"))
+    documented = spec["components"]["schemas"]["CardNames"]["examples"][0]
+    assert client.get("/v1/games").get_json()["cards"] == documented
+
+
+@pytest.mark.parametrize("language", i18n.SUPPORTED)
+def test_every_game_lists_its_score_categories_with_labels(client: FlaskClient, language: str) -> None:
+    games = client.get("/v1/games", headers={"Accept-Language": language}).get_json()["games"]
+    for entry in games:
+        categories = entry["score_categories"]
+        assert [item["code"] for item in categories] == list(catalogue.category_codes(entry["game"]))
+        assert all(item["label"] and item["label"] != item["code"] for item in categories), entry["id"]
+        assert len({item["label"] for item in categories}) == len(categories), entry["id"]
+
+
+def test_escoba_names_its_categories_as_its_rules_do(client: FlaskClient) -> None:
+    rules = (SPEC_PATH.parent / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert "*velo*" in rules and "the fourth point" in rules
+    english = {c["code"]: c["label"] for c in client.get("/v1/games/escoba").get_json()["score_categories"]}
+    spanish = {
+        c["code"]: c["label"]
+        for c in client.get("/v1/games/escoba", headers={"Accept-Language": "es"}).get_json()["score_categories"]
+    }
+    assert english["settebello"].startswith("Velo") and english["primiera"].startswith("Fourth point")
+    assert spanish["settebello"].startswith("Velo") and spanish["primiera"] == "Cuarto punto (primera)"
+    scopa = {c["code"]: c["label"] for c in client.get("/v1/games/scopa").get_json()["score_categories"]}
+    assert scopa["settebello"].startswith("Settebello") and scopa["primiera"] == "Primiera"
+
+
+@pytest.mark.parametrize(("game", "language"), [("escoba", "it"), ("scopa", "sv"), ("briscola", "cs")])
+def test_a_score_labels_every_category_it_names_and_keeps_the_codes(
+    client: FlaskClient, game: str, language: str
+) -> None:
+    state = client.post(f"/v1/games/{game}/deal", json={"players": 2, "seed": 3}).get_json()["state"]
+    while not state["round_over"]:
+        move = client.post(f"/v1/games/{game}/legal-moves", json={"state": state}).get_json()["moves"][-1]
+        state = client.post(f"/v1/games/{game}/play", json={"state": state, "move": move}).get_json()["state"]
+    score = client.post(
+        f"/v1/games/{game}/score", json={"state": state}, headers={"Accept-Language": language}
+    ).get_json()
+    named = {code for side in score["sides"] for code in side["points"]}
+    assert named and named <= set(catalogue.category_codes(game))
+    assert set(score["labels"]) == named
+    assert all(score["labels"][code] == i18n.score_label(game, code, language) for code in named)
+
+
+@pytest.mark.parametrize("deck", names.DECK_STYLES)
+def test_english_names_every_pack_in_english(deck: str) -> None:
+    faces = [names.rank_name(rank, deck, "en") for rank in (8, 9, 10)]
+    assert faces == (["Jack", "Queen", "King"] if deck == "french" else ["Jack", "Knight", "King"])
+    words = {word for card in DECK for word in names.card_name(card, deck, "en").split()}
+    assert not words & {"Fante", "Cavallo", "Re", "Sota", "Caballo", "Rey", "Donna"}
+
+
+@pytest.mark.parametrize("deck", names.DECK_STYLES)
+@pytest.mark.parametrize("language", names.LANGUAGES)
+def test_the_card_table_names_all_forty_cards_as_the_views_do(deck: str, language: str) -> None:
+    table = names.deck_names(deck, language)
+    assert list(table) == [card.code for card in DECK]
+    assert all(table[card.code] == names.card_name(card, deck, language) for card in DECK)
+    assert list(names.rank_names(deck, language)) == [str(rank) for rank in range(1, 11)]
+    assert names.suit_names(deck, language) == {suit.value: names.suit_name(suit, deck, language) for suit in Suit}
