@@ -27,7 +27,7 @@ from typing import Any
 
 def _cpu_count() -> int:
     # os.cpu_count() reports the host's cores; a container may be limited by a CFS quota or an affinity mask,
-    # and one sync worker per usable core is what this CPU-bound JSON work wants.
+    # and one worker per usable core is what this CPU-bound JSON work wants.
     try:
         quota, period = Path("/sys/fs/cgroup/cpu.max").read_text().split()
         if quota != "max":
