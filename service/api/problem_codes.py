@@ -76,6 +76,7 @@ PROBLEMS: dict[str, ProblemCode] = {
     "session_sealed": ProblemCode(403, engine_worded_in_english=True),
     "read_only_token": ProblemCode(403),
     "spectator_limit": ProblemCode(409, ("limit",)),
+    "idempotency_key_reused": ProblemCode(422),
     "forbidden_seat": ProblemCode(403, ("seat",)),
     "not_your_turn": ProblemCode(403, ("seat", "turn")),
     "invalid_api_key": ProblemCode(403),

@@ -6,7 +6,7 @@ problems. The record holds the game, the state, the token digests, the sealed se
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
@@ -46,6 +46,7 @@ from .session_access import (
     stale,
 )
 from .session_deals import fairness_answer
+from .session_retries import valid_replies
 from .store_problems import store_problem
 
 log = logging.getLogger("service.sessions")
@@ -66,6 +67,8 @@ class Loaded:
     """The commitment and sealed seed of a round the service dealt with a seed it drew."""
     sealed: bool = False
     """A sealed table: no token, the owner's included, reads a card before it is played face up."""
+    replies: list[dict[str, Any]] = field(default_factory=list)
+    """The last answers given to requests with an Idempotency-Key (``session_retries``)."""
 
     def version(self) -> int:
         """The version a write replaces (If-Match checked against the stored one)."""
@@ -143,9 +146,13 @@ def load(session_id: str, write: bool = False) -> Loaded:
         sealed = record.get("sealed", False)  # records made before tables could be sealed are not
         if not isinstance(sealed, bool):
             raise TypeError("sealed field")
+        replies = record.get("replies", [])
+        if not valid_replies(replies):
+            raise TypeError("replies field")
     except (orjson.JSONDecodeError, KeyError, TypeError) as error:
         raise corrupt(session_id, type(error).__name__) from error
-    return Loaded(snapshot, game, state, auth, identify(token, auth), preconditions, fairness, sealed)
+    caller = identify(token, auth)
+    return Loaded(snapshot, game, state, auth, caller, preconditions, fairness, sealed, replies)
 
 
 def engine_state(loaded: Loaded) -> tuple[Game, GameState]:
@@ -163,12 +170,15 @@ def document(
     auth: dict[str, Any],
     fairness: dict[str, str] | None = None,
     sealed: bool = False,
+    replies: list[dict[str, Any]] | None = None,
 ) -> bytes:
     record: dict[str, Any] = {"game": game, "state": state, "auth": auth}
     if fairness is not None:
         record["fairness"] = fairness
     if sealed:
         record["sealed"] = True
+    if replies:
+        record["replies"] = replies
     return orjson.dumps(record)
 
 
@@ -197,14 +207,29 @@ def not_modified(loaded: Loaded) -> Response | None:
     return response
 
 
-def owner_body(
-    snapshot: Snapshot, game: Game, state: GameState, dumped: dict[str, Any] | None, public_only: bool, **extra: Any
-) -> Response:
+def owner_answer(
+    session_id: str,
+    version: int,
+    game: Game,
+    state: GameState,
+    dumped: dict[str, Any] | None,
+    public_only: bool,
+    **extra: Any,
+) -> dict[str, Any]:
     """The session as its owner sees it: the whole state, or at a sealed table (``public_only``) the public view,
     a spectator's."""
     shown = {"view": view_body(game, state, None)} if public_only else {"state": dumped or dump_state(state)}
-    response = json_response(
-        {"id": snapshot.id, "version": snapshot.version, "game": game.name, **shown, **extra}
-    )
-    response.headers["ETag"] = etag(snapshot.version)
+    return {"id": session_id, "version": version, "game": game.name, **shown, **extra}
+
+
+def owner_body(
+    snapshot: Snapshot, game: Game, state: GameState, dumped: dict[str, Any] | None, public_only: bool, **extra: Any
+) -> Response:
+    return answered(owner_answer(snapshot.id, snapshot.version, game, state, dumped, public_only, **extra))
+
+
+def answered(answer: dict[str, Any]) -> Response:
+    """A session answer with its version as the ETag."""
+    response = json_response(answer)
+    response.headers["ETag"] = etag(answer["version"])
     return response

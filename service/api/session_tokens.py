@@ -34,7 +34,7 @@ def rotate_seat_token(session_id: str, seat: str) -> Response:
     token = new_token()
     seats[int(seat)] = digest(token)
     auth = {**loaded.auth, "seats": seats}
-    record = document(loaded.game, loaded.state, auth, loaded.fairness, loaded.sealed)
+    record = document(loaded.game, loaded.state, auth, loaded.fairness, loaded.sealed, loaded.replies)
     saved: Snapshot = call(store().replace, session_id, version, record)
     log.info("session %s: seat %s token replaced", short_hash(session_id), seat)
     response = json_response({"id": saved.id, "version": saved.version, "seat": int(seat), "token": token})
@@ -63,7 +63,12 @@ def add_spectator(session_id: str) -> Response:
     token = new_token()
     places[index : index + 1] = [digest(token)]
     record = document(
-        loaded.game, loaded.state, {**loaded.auth, "spectators": places}, loaded.fairness, loaded.sealed
+        loaded.game,
+        loaded.state,
+        {**loaded.auth, "spectators": places},
+        loaded.fairness,
+        loaded.sealed,
+        loaded.replies,
     )
     saved: Snapshot = call(store().replace, session_id, version, record)
     response = json_response({"id": saved.id, "version": saved.version, "spectator": index, "token": token})
@@ -82,7 +87,12 @@ def revoke_spectator(session_id: str, spectator: str) -> Response:
         raise ApiProblem(404, "not_found", "this session has no spectator token with that number")
     places[int(spectator)] = None
     record = document(
-        loaded.game, loaded.state, {**loaded.auth, "spectators": places}, loaded.fairness, loaded.sealed
+        loaded.game,
+        loaded.state,
+        {**loaded.auth, "spectators": places},
+        loaded.fairness,
+        loaded.sealed,
+        loaded.replies,
     )
     saved: Snapshot = call(store().replace, session_id, version, record)
     response = Response(status=204)
@@ -93,4 +103,6 @@ def revoke_spectator(session_id: str, spectator: str) -> Response:
 def register(blueprint: Blueprint) -> None:
     blueprint.add_url_rule("/<session_id>/seats/<seat>/token", view_func=rotate_seat_token, methods=["POST"])
     blueprint.add_url_rule("/<session_id>/spectators", view_func=add_spectator, methods=["POST"])
-    blueprint.add_url_rule("/<session_id>/spectators/<spectator>", view_func=revoke_spectator, methods=["DELETE"])
+    blueprint.add_url_rule(
+        "/<session_id>/spectators/<spectator>", view_func=revoke_spectator, methods=["DELETE"]
+    )

@@ -51,15 +51,18 @@ from .session_access import (
 from .session_deals import deal_next_round, deal_session
 from .session_records import (
     Loaded,
+    answered,
     call,
     document,
     engine_state,
     load,
     not_modified,
+    owner_answer,
     owner_body,
     store,
     with_fairness,
 )
+from .session_retries import earlier_reply, retry_of, with_reply
 
 blueprint = Blueprint("sessions", __name__, url_prefix="/v1/sessions")
 log = logging.getLogger("service.sessions")
@@ -241,7 +244,8 @@ def replace(session_id: str) -> Response:
         )
     dumped = dump_state(state)
     # A state the owner brings was not dealt here: whatever the session proved about its last deal ends.
-    snapshot = call(store().replace, session_id, version, document(game.name, dumped, loaded.auth))
+    record = document(game.name, dumped, loaded.auth, replies=loaded.replies)
+    snapshot = call(store().replace, session_id, version, record)
     return owner_body(
         snapshot, game, state, dumped, False, **with_fairness({}, None, state.round_over, False)
     )
@@ -281,25 +285,29 @@ def chosen_move(loaded: Loaded, game: Game, state: GameState, data: dict[str, An
 @blueprint.post("/<session_id>/moves")
 def move(session_id: str) -> Response:
     loaded = load(session_id, write=True)
-    version = loaded.version()
     data = schemas.load(SESSION_MOVE, read_json())
+    retry = retry_of(loaded.caller, "moves", data)
+    earlier = earlier_reply(loaded.replies, retry)
+    if earlier is not None:
+        return earlier
+    version = loaded.version()
     game, state = engine_state(loaded)
     raw_move = chosen_move(loaded, game, state, data)
     after, events = played(game, state, raw_move)
     dumped = dump_state(after)
-    record = document(game.name, dumped, loaded.auth, loaded.fairness, loaded.sealed)
-    saved: Snapshot = call(store().replace, session_id, version, record)
     extra = with_fairness({"events": dump_events(events)}, loaded.fairness, after.round_over, loaded.sealed)
     if "computer" in data:
         extra["move"] = raw_move
+    new_version = version + 1  # what the compare-and-set below makes it
     if loaded.caller.seat is None:
-        return owner_body(saved, game, after, dumped, loaded.sealed, **extra)
-    view = view_body(game, after, loaded.caller.seat)
-    response = json_response(
-        {"id": saved.id, "version": saved.version, "game": game.name, "view": view, **extra}
-    )
-    response.headers["ETag"] = etag(saved.version)
-    return response
+        answer = owner_answer(session_id, new_version, game, after, dumped, loaded.sealed, **extra)
+    else:
+        view = view_body(game, after, loaded.caller.seat)
+        answer = {"id": session_id, "version": new_version, "game": game.name, "view": view, **extra}
+    replies = with_reply(loaded.replies, retry, new_version, answer)
+    record = document(game.name, dumped, loaded.auth, loaded.fairness, loaded.sealed, replies)
+    call(store().replace, session_id, version, record)
+    return answered(answer)
 
 
 @blueprint.get("/<session_id>/view")
@@ -365,17 +373,23 @@ def next_round(session_id: str) -> Response:
     a sealed table takes no other seed."""
     loaded = load(session_id, write=True)
     require_owner(loaded.caller)
-    version = loaded.version()
     data = schemas.load(NEXT_ROUND, read_json())
+    retry = retry_of(loaded.caller, "next-round", data)
+    earlier = earlier_reply(loaded.replies, retry)
+    if earlier is not None:
+        return earlier
+    version = loaded.version()
     if loaded.sealed and data["seed"] != SERVER_SEED:
         raise sealed_table('its rounds are dealt from seeds the service draws ("seed": "server")')
     game, _ = engine_state(loaded)
     state, fairness = deal_next_round(game, loaded.state, data)
     dumped = dump_state(state)
-    record = document(game.name, dumped, loaded.auth, fairness, loaded.sealed)
-    saved: Snapshot = call(store().replace, session_id, version, record)
     extra = with_fairness({}, fairness, state.round_over, loaded.sealed)
-    return owner_body(saved, game, state, dumped, loaded.sealed, **extra)
+    answer = owner_answer(session_id, version + 1, game, state, dumped, loaded.sealed, **extra)
+    replies = with_reply(loaded.replies, retry, version + 1, answer)
+    record = document(game.name, dumped, loaded.auth, fairness, loaded.sealed, replies)
+    call(store().replace, session_id, version, record)
+    return answered(answer)
 
 
 session_tokens.register(blueprint)
