@@ -17,7 +17,7 @@ import math
 import os
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +34,8 @@ from .jsonio import current_request
 from .problems import ApiProblem
 
 EXTENSION = "thinking"
+clock: Callable[[], float] = time.monotonic
+"""When a search was asked for and when its child began: one clock for every process of the host."""
 
 
 class Thinking:
@@ -90,9 +92,12 @@ class Thinking:
         Only ``strong`` is worth a child: ``random`` and ``greedy`` are one ply, whatever the budget (22 ms on the
         widest table), about what forking a worker costs, so they run here, still within their pool slot.
         """
-        work = functools.partial(suggest, game, seen, level, seed, budget_ms)
+        player = functools.partial(suggest, game, seen, level, seed)
         if level != "strong":
-            return work()
+            return player(budget_ms)
+        work = functools.partial(player, budget_ms)
+        if self.offload.fork:
+            work = functools.partial(_within_what_is_left, player, budget_ms, clock())
         try:
             return self.offload.run(work, budget_ms / 1000.0)
         except ThinkingFailed as error:  # the host kept the search off the CPU past its deadline
@@ -101,6 +106,13 @@ class Thinking:
     def _refusal(self, status: int, code: str, detail: str, retry_after: int | None = None) -> ApiProblem:
         seconds = self.retry_after if retry_after is None else str(retry_after)
         return ApiProblem(status, code, detail, headers={"Retry-After": seconds})
+
+
+def _within_what_is_left(player: Callable[[float], Suggestion], budget_ms: float, asked_at: float) -> Suggestion:
+    """In the child: the budget less the time the fork and a busy CPU took to start it, so that the caller's wait,
+    not only the search, keeps to the budget."""
+    waited_ms = (clock() - asked_at) * 1000.0
+    return player(max(budget_ms - waited_ms, 0.0))
 
 
 @functools.cache

@@ -221,3 +221,22 @@ def test_a_search_killed_at_its_deadline_is_a_503(monkeypatch: pytest.MonkeyPatc
     assert refused.status_code == 503 and refused.get_json()["code"] == "suggest_timed_out"
     assert refused.headers["Retry-After"] == "3"
     assert SlotFiles(tmp_path, "pool", 2).take() is not None  # the killed search's slot is free again
+
+
+def test_a_child_that_starts_late_thinks_for_what_is_left_of_the_budget(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The fork and a busy CPU took 300 ms to start the child (a clock read before the fork and in the child):
+    the search gets the 1,700 ms left of 2,000, so the caller's wait keeps to the budget."""
+    real = thinking.suggest
+
+    def reporting_its_budget(game: Any, seen: Any, level: str, seed: int, budget_ms: float) -> Any:
+        return real(game, seen, "greedy", seed, budget_ms)._replace(level=level, considered=round(budget_ms))
+
+    readings = iter([100.0, 100.3])
+    monkeypatch.setattr(thinking, "suggest", reporting_its_budget)
+    monkeypatch.setattr(thinking, "clock", lambda: next(readings))
+    client = client_at(pool_app(monkeypatch, tmp_path, SUGGEST_OFFLOAD="fork"), "198.51.100.31")
+    body = {"state": opening(client), "level": "strong", "budget_ms": 2000}
+    answer = client.post("/v1/games/scopa/suggest", json=body).get_json()
+    assert answer["considered"] == 1700 and answer["budget_ms"] == 2000
