@@ -9,6 +9,8 @@ RUN python -m venv /opt/venv
 COPY pyproject.toml setup.py README.md openapi.yaml ./
 COPY deploy/constraints.txt deploy/constraints.txt
 COPY service ./service
+# The guides /docs serves (service/guides links to docs/).
+COPY docs ./docs
 RUN /opt/venv/bin/pip install --no-cache-dir --constraint deploy/constraints.txt . \
     && /opt/venv/bin/pip uninstall --yes pip setuptools
 

@@ -1,15 +1,18 @@
 """openapi.yaml passes two independent validators: openapi-spec-validator (Python, the OpenAPI 3.1 schema) and
 Redocly's openapi-core (JavaScript, pinned in clients/typescript/package-lock.json: the structure, and every
-example against its schema). The TypeScript client is generated only from a spec that passes the second."""
+example against its schema). The TypeScript client is generated only from a spec that passes the second. And the
+guides the contract links to are served beside it."""
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from flask.testing import FlaskClient
 from openapi_spec_validator import validate
 from openapi_spec_validator.readers import read_from_filename
 
@@ -60,3 +63,18 @@ def test_the_typescript_client_is_generated_from_the_validated_spec() -> None:
     scripts = json.loads((CLIENT / "package.json").read_text())["scripts"]
     assert scripts["generate"].startswith("npm run lint-spec && ")
     assert scripts["build"].startswith("npm run generate")
+
+
+def test_every_guide_the_contract_links_is_served(client: FlaskClient) -> None:
+    links = set(re.findall(r"\(/docs/guide/([a-z]+\.md)\)", SPEC.read_text(encoding="utf-8")))
+    assert {"fairness.md", "rules.md", "players.md", "api.md"} <= links
+    for name in links:
+        with client.get(f"/docs/guide/{name}") as response:
+            assert response.status_code == 200, name
+            assert response.mimetype == "text/plain"
+            assert response.get_data() == (ROOT / "docs" / name).read_bytes()
+
+
+@pytest.mark.parametrize("name", ["nothing.md", "api.txt", "..%2Fopenapi.yaml", "API.md"])
+def test_only_the_guides_are_served(client: FlaskClient, name: str) -> None:
+    assert client.get(f"/docs/guide/{name}").status_code == 404
