@@ -159,6 +159,7 @@ ITALIAN = {"Accept-Language": "it"}
 def italian(response: TestResponse, status: int, code: str) -> dict[str, Any]:
     body: dict[str, Any] = response.get_json()
     assert (response.status_code, body["code"]) == (status, code), body
+    assert PROBLEMS[code].status == status
     assert response.headers["Content-Language"] == "it"
     assert (body["title"], body["detail"]) == i18n.problem_text(code, "it", body | PARAMS.get(code, {}))
     assert body["title"] != "Errore" and body["detail"] != i18n.problem_text(code, "en", PARAMS.get(code, {}))[1]
