@@ -6,6 +6,7 @@ import os
 import tempfile
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from service.app import create_app
 from service.storage import MemoryStore
 from tests.clock import UNHURRIED_STEP, SteppingClock
 from tests.ports import worker_name
+from tests.suites import REDIS_PATHS, ROOT
 
 pytest_plugins = ["tests.redis_fixture"]
 
@@ -37,12 +39,27 @@ settings.load_profile("default")
 REDIS_FIXTURES = frozenset({"redis_server", "redis_url", "redis_control", "redis_cluster", "redis_cluster_url"})
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "redis_elsewhere: a redis test outside REDIS_PATHS (tests/suites.py): the unit suite runs it"
+    )
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by these marks
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """A test that asks for a real Redis is marked ``redis`` whether or not its module says so, so that
-    ``-m redis`` and ``-m "not redis"`` (the suites of tests/suites.py) split the tests exactly."""
+    """A test that asks for a real Redis is marked ``redis`` whether or not its module says so. The redis suite
+    collects only REDIS_PATHS (collecting the whole tree for a hundred tests costs minutes on a busy machine),
+    so a redis test anywhere else is also marked ``redis_elsewhere``, and the unit suite runs it: each test
+    runs in exactly one suite."""
     for item in items:
         if REDIS_FIXTURES.intersection(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.redis)
+        if item.get_closest_marker("redis") and not in_redis_paths(Path(str(item.path))):
+            item.add_marker(pytest.mark.redis_elsewhere)
+
+
+def in_redis_paths(path: Path) -> bool:
+    return any(path.is_relative_to(ROOT / where) for where in REDIS_PATHS)
 
 
 @pytest.fixture

@@ -33,6 +33,8 @@ LIVE = "tests/live"
 BROWSER = f"{LIVE}/test_docs_browser.py"
 CLIENTS = (f"{LIVE}/test_python_client.py", f"{LIVE}/test_typescript_client.py")
 SERVER_SUITES = ("tests/edge", LIVE)
+REDIS_PATHS = ("tests/storage", "tests/sessions", "tests/api/test_sessions_redis.py")
+"""Where the redis suite looks for tests marked ``redis``; one elsewhere runs in the unit suite (conftest.py)."""
 LINTED = (
     "setup.py",
     "service",
@@ -70,13 +72,13 @@ SUITES = (
     Suite(
         "unit",
         "engine, players, API, sessions on SQLite and memory, fairness, docs, gunicorn: no Redis, no proxy",
-        pytest("tests", "-m", "not redis", *ignoring(*SERVER_SUITES)),
+        pytest("tests", "-m", "not redis or redis_elsewhere", *ignoring(*SERVER_SUITES)),
         spread="worksteal",
     ),
     Suite(
         "redis",
         "sessions and stores on a real redis-server and a local Redis Cluster of six nodes",
-        pytest("tests", "-m", "redis", *ignoring(*SERVER_SUITES)),
+        pytest(*REDIS_PATHS, "-m", "redis and not redis_elsewhere"),
         spread="worksteal",
     ),
     Suite(
