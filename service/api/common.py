@@ -99,8 +99,8 @@ def render_view(game: Game, state: GameState, seat: int) -> Response:
 
 
 def view_body(game: Game, state: GameState, seat: int | None) -> dict[str, Any]:
-    """One seat's view (``None``: the public view, every hand face down) with the names of every card it shows,
-    in the deck style and the caller's language."""
+    """One seat's view (``None``: the public view, every hand face down) with the names of the cards in hand, on
+    the table and in the trick, in the deck style and the caller's language; once the round is over, its score."""
     if seat is not None and not 0 <= seat < state.players:
         raise RequestInvalid([FieldProblem("/seat", f"must be 0..{state.players - 1}")])
     seen = game.view(state, seat)
@@ -109,6 +109,8 @@ def view_body(game: Game, state: GameState, seat: int | None) -> dict[str, Any]:
     visible += [item["card"] for item in seen.get("trick", [])]
     out: dict[str, Any] = dump_value(seen)
     out["names"] = {card.code: names.card_name(card, state.deck, lang) for card in visible}
+    if state.round_over:  # every seat is told the round's score, the match totals after it and the result
+        out["score"] = dump_score(game.score(state))
     return out
 
 

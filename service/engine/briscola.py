@@ -101,6 +101,16 @@ def _with_seat(items: Piles, seat: int, value: tuple[Card, ...]) -> Piles:
     return (*items[:seat], value, *items[seat + 1 :])
 
 
+
+def last_trick(state: BriscolaState) -> dict[str, Any] | None:
+    """The last completed trick as the table saw it, also while the next one is played: its winner (who leads
+    now) and its cards, the last ones the winner's pile took. None before the first trick is complete."""
+    winner = state.leader
+    pile = state.captures[winner]
+    if len(pile) < state.players:
+        return None
+    return {"seat": winner, "cards": pile[-state.players :]}
+
 class Briscola:
     """Briscola and Brisca for 2, 3 or 4 players (four play as two teams: seats 0+2 and 1+3)."""
 
@@ -128,9 +138,10 @@ class Briscola:
             trump_card=state.trump_card,
             trump_suit=state.trump_suit,
             trump_under_stock=state.trump_under_stock,
+            # Every trick was played face up and its winner took it: the piles are public (docs/api.md).
+            captures=state.captures,
+            last_trick=last_trick(state),
         )
-        if state.round_over:  # once the round is over the piles are turned up for counting
-            seen["captures"] = state.captures
         return seen
 
     # -- verify / can / do (one code path) -------------------------------------------------------------------

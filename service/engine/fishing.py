@@ -446,9 +446,10 @@ class FishingGame:
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         state = own_state(state)
         seen = common_view(state, seat)
-        seen.update(table=state.table, sweeps=list(state.sweeps), last_capturer=state.last_capturer)
-        if state.round_over:  # once the round is over the piles are turned up for counting
-            seen["captures"] = state.captures
+        # Every captured card was played or taken face up in view of all: the piles are public (docs/api.md).
+        seen.update(
+            table=state.table, sweeps=list(state.sweeps), last_capturer=state.last_capturer, captures=state.captures
+        )
         return seen
 
     # -- verify / can / do: one analysis of the position ---------------------------------------------------------
