@@ -19,6 +19,7 @@ from ..schemas import requests as schemas
 from ..schemas.errors import RequestInvalid
 from ..schemas.state import dump_value
 from ..usecases import Played, play
+from . import catalogue
 from .jsonio import json_response, read_json
 from .metrics import count_move
 from .problems import ApiProblem, language
@@ -110,8 +111,18 @@ def view_body(game: Game, state: GameState, seat: int | None) -> dict[str, Any]:
     out: dict[str, Any] = dump_value(seen)
     out["names"] = {card.code: names.card_name(card, state.deck, lang) for card in visible}
     if state.round_over:  # every seat is told the round's score, the match totals after it and the result
-        out["score"] = dump_score(game.score(state))
+        out["score"] = labelled_score(game, game.score(state))
     return out
+
+
+def labelled_score(game: Game, result: RoundScore) -> dict[str, Any]:
+    """A score answer with ``labels``: the codes stay stable for programs; the labels are what a table shows its
+    players, in the game's own terms and the caller's language."""
+    answer = dump_score(result)
+    scored = {code for side in answer["sides"] for code in side["points"]}
+    codes = [code for code in catalogue.category_codes(game.name) if code in scored]
+    answer["labels"] = catalogue.score_labels(game.name, codes, language())
+    return answer
 
 
 def _cards(value: Any) -> list[Any]:

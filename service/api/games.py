@@ -13,7 +13,17 @@ from ..replay import replay as replay_moves
 from ..schemas import requests as schemas
 from ..schemas.state import dump_state
 from . import catalogue, i18n, thinking
-from .common import body, dump_events, dump_score, dump_suggestion, game_for, played, render_view, seed_sealer
+from .common import (
+    body,
+    dump_events,
+    dump_score,
+    dump_suggestion,
+    game_for,
+    labelled_score,
+    played,
+    render_view,
+    seed_sealer,
+)
 from .jsonio import json_response
 from .metrics import count_move
 from .problems import ApiProblem, language
@@ -147,12 +157,7 @@ def play(game_name: str) -> Response:
 @blueprint.post("/<game_name>/score")
 def score(game_name: str) -> Response:
     game, _ = game_for(game_name)
-    answer = dump_score(usecases.score(game, body(schemas.SCORE_REQUEST)))
-    scored = {code for side in answer["sides"] for code in side["points"]}
-    # The codes stay stable for programs; the labels are what a table shows its players, in the game's terms.
-    codes = [code for code in catalogue.category_codes(game.name) if code in scored]
-    answer["labels"] = catalogue.score_labels(game.name, codes, language())
-    return json_response(answer)
+    return json_response(labelled_score(game, usecases.score(game, body(schemas.SCORE_REQUEST))))
 
 
 @blueprint.post("/<game_name>/view")
