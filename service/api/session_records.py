@@ -197,6 +197,14 @@ def with_fairness(
 # -- responses ------------------------------------------------------------------------------------------------
 
 
+def sealed_table(what: str) -> ApiProblem:
+    return ApiProblem(
+        403,
+        "session_sealed",
+        f"this table is sealed: {what}; nobody, the owner included, sees a card before it is played face up",
+    )
+
+
 def not_modified(loaded: Loaded) -> Response | None:
     """304 for a read whose If-None-Match names the current version: answered after the token is checked (the
     version is no one else's to learn) and before the state is read."""

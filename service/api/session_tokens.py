@@ -17,16 +17,22 @@ from ..storage import Snapshot
 from .jsonio import json_response
 from .problems import ApiProblem
 from .session_access import digest, etag, new_token, require_owner, short_hash
-from .session_records import call, document, load, store
+from .session_records import call, document, load, sealed_table, store
 
 log = logging.getLogger("service.sessions")
 SEAT_PARAM = re.compile(r"[0-9]{1,2}")
 
 
 def rotate_seat_token(session_id: str, seat: str) -> Response:
-    """A new token for one seat (owner only); the seat's previous token stops working at once."""
+    """A new token for one seat (owner only); the seat's previous token stops working at once.
+
+    Not at a sealed table: the new token would show its owner that seat's hand. A seat whose player is gone can
+    still be played there, by a computer player at the owner's request.
+    """
     loaded = load(session_id, write=True)
     require_owner(loaded.caller)
+    if loaded.sealed:
+        raise sealed_table("a seat's token is issued once, or its new holder, the owner, would see that hand")
     version = loaded.version()
     seats = list(loaded.auth["seats"])
     if not SEAT_PARAM.fullmatch(seat) or int(seat) >= len(seats):

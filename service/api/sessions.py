@@ -59,6 +59,7 @@ from .session_records import (
     not_modified,
     owner_answer,
     owner_body,
+    sealed_table,
     store,
     with_fairness,
 )
@@ -130,14 +131,6 @@ def seat_param() -> int | None:
             problems=[FieldProblem("/seat", "must be an integer 0..3")],
         )
     return int(raw)
-
-
-def sealed_table(what: str) -> ApiProblem:
-    return ApiProblem(
-        403,
-        "session_sealed",
-        f"this table is sealed: {what}; nobody, the owner included, sees a card before it is played face up",
-    )
 
 
 def seat_for(loaded: Loaded, players: int, public: bool) -> int | None:
