@@ -19,6 +19,7 @@ from flask.testing import FlaskClient
 from service.storage import SqliteStore, StoreBusy, StoreCorrupt, StoreFull
 from service.storage.sqlite_connections import LockWait
 from tests.sessions.conftest import Table, bearer, deal, make_app, open_table
+from tests.storage.conftest import FakeClock
 
 HELD_LOCK = """
 import sqlite3, sys
@@ -54,7 +55,10 @@ def test_a_lock_held_by_another_process_is_a_quick_503_and_stateless_requests_ar
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "s.sqlite3"
-    store = SqliteStore(path, 600)
+    # The store waits for the lock on its own clock, here one that only its sleeps move: what it waited is
+    # read off that clock, never off the machine's.
+    waited = FakeClock()
+    store = SqliteStore(path, 600, monotonic=waited, sleep=waited.advance)
     client = make_app(store).test_client()
     state = deal(client, "briscola", players=2, seed=1)
     table = open_table(client, "briscola", state=state)
@@ -63,14 +67,17 @@ def test_a_lock_held_by_another_process_is_a_quick_503_and_stateless_requests_ar
     )
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
-        started = time.monotonic()
+        began, started = waited.now, time.monotonic()
         refused = play_first_card(table, state)
         answered_in = time.monotonic() - started
         assert refused.status_code == 503, refused.get_json()
         problem = refused.get_json()
         assert problem["code"] == "store_busy" and refused.headers["Retry-After"] == "1"
         assert refused.mimetype == "application/problem+json"
-        assert answered_in < 1.0  # an upper bound only: the wait is 250 ms, never SQLite's seconds
+        assert waited.now - began == pytest.approx(0.25)  # the store's wait, and no longer
+        # The store's sleeps take no real time here, so only SQLite's own busy wait (5 s by default, off in the
+        # store's connections) could make this long: a guard against it, wide enough for a busy machine.
+        assert answered_in < 4.0
         # Readers never wait for the writer (WAL), and the stateless API does not touch the store.
         assert client.get(table.path, headers=bearer(table.owner)).status_code == 200
         assert client.post("/v1/games/scopa/deal", json={"players": 2, "seed": 3}).status_code == 200
