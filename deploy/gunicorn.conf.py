@@ -89,6 +89,13 @@ loglevel = os.environ.get("LOG_LEVEL", "INFO").lower()
 
 
 def when_ready(server: Any) -> None:
+    if WORKER_CLASS == "gevent" and "gevent.monkey" in sys.modules:
+        # Threads the preloaded app started (the rate limiters' expiry timers of the `limits` package) are
+        # greenlets here that have not run yet: let them finish in the master, or every forked worker would run
+        # its copy and log a KeyError as it ends.
+        import gevent
+
+        gevent.sleep(0.05)
     # METRICS_PORT: the master serves the summed metrics of every worker on that internal port, so /metrics is off
     # the public port and a scrape never takes a worker's time.
     port = os.environ.get("METRICS_PORT")

@@ -83,6 +83,9 @@ class Server:
                 proc.kill()
                 proc.wait(10)
 
+    def full_log(self) -> str:
+        return "\n".join(path.read_text(errors="replace") for path in sorted(self.workdir.glob("gunicorn-*.log")))
+
     def log(self) -> str:
         return "\n".join(
             path.read_text(errors="replace")[-3000:] for path in sorted(self.workdir.glob("gunicorn-*.log"))
@@ -167,7 +170,9 @@ def test_worker_recycling_and_a_restart_lose_no_session(server: Server) -> None:
     status, _, final = request(server, "GET", path, Authorization=f"Bearer {owner}")
     assert final["state"]["round_over"] is True and final["version"] == 21 + rest
     assert first + rest == 40  # every card of a 2-player Briscola round, no move lost or repeated
-    recycled = server.log().count("Autorestarting worker")
-    assert recycled >= 10, server.log()
+    # A gevent worker past max_requests stops accepting at its next once-a-second check, so it serves a second's
+    # requests more than a sync worker would: fewer recycles in as many requests, but some in each run.
+    recycled = server.full_log().count("Autorestarting worker")
+    assert recycled >= 4, server.log()
     status, _, ready = request(server, "GET", "/readyz")
     assert ready["sessions"]["backend"] == "sqlite" and ready["sessions"]["ok"] is True
