@@ -106,8 +106,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .storage import open_store
 
     app.json = OrjsonProvider(app)
-    app.extensions["session_store"] = app.config.get("SESSION_STORE") or open_store(
-        settings.redis_url, settings.session_ttl_seconds
+    # "is None", not "or": an empty in-memory store has a length of 0, and is still the store asked for.
+    given = app.config.get("SESSION_STORE")
+    app.extensions["session_store"] = (
+        given if given is not None else open_store(settings.redis_url, settings.session_ttl_seconds)
     )
     app.extensions["seed_sealer"] = app.config.get("SEED_SEALER") or SeedSealer(
         load_key_or_fallback(settings.seed_key, settings.seed_key_file, bool(os.environ.get("SEED_KEY_FILE")))
