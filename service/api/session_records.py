@@ -95,7 +95,8 @@ def call(action: Any, *args: Any) -> Any:
         raise ApiProblem(
             429,
             "session_quota_exceeded",
-            f"this client holds too many {what} (limit {error.limit}); delete finished sessions or wait",
+            f"this client holds too many {what} (limit {error.limit}); try again after Retry-After, and give a "
+            "backend that opens many tables an API key (X-API-Key)",
             {"quota": error.kind, "limit": error.limit},
             headers={"Retry-After": str(error.retry_after)},
         ) from error
