@@ -128,14 +128,14 @@ test-clients: $(VENV)/.installed-dev $(TS_CLIENT)
 # Said before anything is installed: what is missing here, where it comes from and what needs it.
 test-plan:
 	@echo "==> make test: ruff, mypy and the pytest suites ($(PYTEST_SUITES)), then a summary;"
-	@echo "    about 6 minutes on 2 cores once the tools are in place (pytest-xdist workers: TEST_WORKERS=$(TEST_WORKERS))"
+	@echo "    measured on 2 cores: 17 minutes at a load average of 2-6, tools in place (pytest-xdist workers: TEST_WORKERS=$(TEST_WORKERS))"
 	@missing=0; say() { [ $$missing = 1 ] || echo "    it first installs what this machine lacks:"; missing=1; echo "    - $$1"; }; \
 	$(MAKE) --no-print-directory -q $(VENV)/.installed-dev 2>/dev/null || say "Python packages into $(VENV) (pip, pyproject.toml's dev extra): ruff, mypy, pytest, pytest-xdist, hypothesis, schemathesis, selenium, openapi-python-client and the deploy checkers"; \
 	{ command -v redis-server || test -x /usr/bin/redis-server; } >/dev/null 2>&1 || say "redis-server (apt): $(WHY_REDIS)"; \
 	{ command -v redis-cli || test -x /usr/bin/redis-cli; } >/dev/null 2>&1 || say "redis-tools (apt): redis-cli builds the local Redis Cluster"; \
 	{ command -v nginx || test -x /usr/sbin/nginx; } >/dev/null 2>&1 || say "nginx-light (apt): $(WHY_NGINX)"; \
 	command -v jq >/dev/null 2>&1 || say "jq, curl (apt): $(WHY_JQ)"; \
-	command -v chromedriver >/dev/null 2>&1 || say "chromium, chromium-driver (apt, about 300 MB with their libraries): $(WHY_BROWSER)"; \
+	command -v chromedriver >/dev/null 2>&1 || say "chromium, chromium-driver (apt, over 100 MB to download): $(WHY_BROWSER)"; \
 	if command -v npm >/dev/null 2>&1; then $(MAKE) --no-print-directory -q $(TS_CLIENT) 2>/dev/null || say "npm ci in clients/typescript (npm registry): $(WHY_NPM)"; \
 	else echo "    npm is missing: the TypeScript client test will be skipped"; fi; \
 	[ $$missing = 1 ] && [ "$$(id -u)" != 0 ] && echo "    (not root: apt packages are not installed; the command names them and stops)"; \
