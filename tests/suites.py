@@ -93,7 +93,8 @@ SUITES = (
         pytest(LIVE, *ignoring(BROWSER, *CLIENTS)),
         spread="loadfile",
     ),
-    Suite("browser", "/docs 'Try it out' in headless Chromium", pytest(BROWSER)),
+    # Each xdist worker drives its own browser and service: the tests keep no state across the page between them.
+    Suite("browser", "/docs 'Try it out' in headless Chromium", pytest(BROWSER), "load"),
     Suite(
         "clients", "the generated Python and TypeScript clients play every game", pytest(*CLIENTS), "loadfile"
     ),
