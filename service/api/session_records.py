@@ -74,6 +74,10 @@ class Loaded:
         """The version a write replaces (If-Match checked against the stored one)."""
         return matched_version(self.preconditions, self.snapshot.version)
 
+    def with_auth(self, auth: dict[str, Any]) -> bytes:
+        """The stored record with other tokens, and everything else as it was."""
+        return document(self.game, self.state, auth, self.fairness, self.sealed, self.replies)
+
 
 def store() -> SessionStore:
     found: SessionStore = current_app.extensions["session_store"]

@@ -17,7 +17,7 @@ from ..storage import Snapshot
 from .jsonio import json_response
 from .problems import ApiProblem
 from .session_access import digest, etag, new_token, require_owner, short_hash
-from .session_records import call, document, load, sealed_table, store
+from .session_records import call, load, sealed_table, store
 
 log = logging.getLogger("service.sessions")
 SEAT_PARAM = re.compile(r"[0-9]{1,2}")
@@ -40,7 +40,7 @@ def rotate_seat_token(session_id: str, seat: str) -> Response:
     token = new_token()
     seats[int(seat)] = digest(token)
     auth = {**loaded.auth, "seats": seats}
-    record = document(loaded.game, loaded.state, auth, loaded.fairness, loaded.sealed, loaded.replies)
+    record = loaded.with_auth(auth)
     saved: Snapshot = call(store().replace, session_id, version, record)
     log.info("session %s: seat %s token replaced", short_hash(session_id), seat)
     response = json_response({"id": saved.id, "version": saved.version, "seat": int(seat), "token": token})
@@ -68,14 +68,7 @@ def add_spectator(session_id: str) -> Response:
         )
     token = new_token()
     places[index : index + 1] = [digest(token)]
-    record = document(
-        loaded.game,
-        loaded.state,
-        {**loaded.auth, "spectators": places},
-        loaded.fairness,
-        loaded.sealed,
-        loaded.replies,
-    )
+    record = loaded.with_auth({**loaded.auth, "spectators": places})
     saved: Snapshot = call(store().replace, session_id, version, record)
     response = json_response({"id": saved.id, "version": saved.version, "spectator": index, "token": token})
     response.status_code = 201
@@ -92,14 +85,7 @@ def revoke_spectator(session_id: str, spectator: str) -> Response:
     if not SEAT_PARAM.fullmatch(spectator) or int(spectator) >= len(places) or places[int(spectator)] is None:
         raise ApiProblem(404, "not_found", "this session has no spectator token with that number")
     places[int(spectator)] = None
-    record = document(
-        loaded.game,
-        loaded.state,
-        {**loaded.auth, "spectators": places},
-        loaded.fairness,
-        loaded.sealed,
-        loaded.replies,
-    )
+    record = loaded.with_auth({**loaded.auth, "spectators": places})
     saved: Snapshot = call(store().replace, session_id, version, record)
     response = Response(status=204)
     response.headers["ETag"] = etag(saved.version)
