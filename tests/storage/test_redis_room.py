@@ -3,7 +3,7 @@ on, the store-wide cap is exact with two processes creating at once, and a refus
 
 from __future__ import annotations
 
-import multiprocessing
+import functools
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,6 +14,7 @@ from service.storage import Quota, QuotaExceeded, RedisStore, StoreFull
 from tests.sessions.conftest import bearer, deal, make_app, open_table
 
 from .conftest import FakeClock
+from .racing import ATTEMPTS, race_creates
 
 pytestmark = pytest.mark.redis
 
@@ -62,37 +63,11 @@ def test_at_the_high_water_mark_moves_go_on_and_creations_are_507(
     store.close()
 
 
-def _racing_creator(url: str, namespace: str, start: Any, results: Any) -> None:
-    store = RedisStore(url, 600, namespace=namespace, max_sessions=20)
-    start.wait(10)
-    made = refused = 0
-    for _ in range(30):
-        try:
-            store.create(b"doc")
-            made += 1
-        except StoreFull:
-            refused += 1
-    results.put((made, refused))
-    store.close()
-
-
 def test_the_session_cap_holds_exactly_with_two_processes_racing(
     redis_url: str, fresh_namespace: str, raw_redis: redis.Redis
 ) -> None:
-    context = multiprocessing.get_context("spawn")
-    start, results = context.Event(), context.Queue()
-    workers = [
-        context.Process(target=_racing_creator, args=(redis_url, fresh_namespace, start, results))
-        for _ in range(2)
-    ]
-    for worker in workers:
-        worker.start()
-    start.set()
-    outcomes = [results.get(timeout=60) for _ in workers]
-    for worker in workers:
-        worker.join(30)
-        assert worker.exitcode == 0
-    assert sum(made for made, _ in outcomes) == 20 and sum(refused for _, refused in outcomes) == 40
+    opening = functools.partial(RedisStore, redis_url, 600, namespace=fresh_namespace, max_sessions=20)
+    assert race_creates(opening) == (20, 2 * ATTEMPTS - 20)
     assert len(raw_redis.keys(f"{fresh_namespace}:session:*")) == 20
     assert raw_redis.zcard(f"{fresh_namespace}:sessions:{{live}}") == 20
 

@@ -4,7 +4,7 @@ is full:true, and the session cap is exact however many processes create at once
 
 from __future__ import annotations
 
-import multiprocessing
+import functools
 import os
 import sqlite3
 import subprocess
@@ -20,6 +20,7 @@ from service.storage import SqliteStore, StoreBusy, StoreCorrupt, StoreFull
 from service.storage.sqlite_connections import LockWait
 from tests.sessions.conftest import Table, bearer, deal, make_app, open_table
 from tests.storage.conftest import FakeClock
+from tests.storage.racing import ATTEMPTS, race_creates
 
 HELD_LOCK = """
 import sqlite3, sys
@@ -283,35 +284,11 @@ def test_a_write_refused_for_a_full_disk_is_store_full_and_readyz_says_full(tmp_
 # -- the cap -------------------------------------------------------------------------------------------------
 
 
-def _racing_creator(path: str, start: Any, results: Any) -> None:
-    store = SqliteStore(path, 600, max_sessions=20, busy_timeout=5.0)
-    start.wait(10)
-    made = refused = 0
-    for _ in range(30):
-        try:
-            store.create(b"doc")
-            made += 1
-        except StoreFull:
-            refused += 1
-    results.put((made, refused))
-    store.close()
-
-
 def test_the_session_cap_holds_exactly_with_two_processes_racing(tmp_path: Path) -> None:
     path = tmp_path / "s.sqlite3"
     SqliteStore(path, 600, max_sessions=20).close()
-    context = multiprocessing.get_context("spawn")
-    start, results = context.Event(), context.Queue()
-    workers = [context.Process(target=_racing_creator, args=(str(path), start, results)) for _ in range(2)]
-    for worker in workers:
-        worker.start()
-    start.set()
-    outcomes = [results.get(timeout=60) for _ in workers]
-    for worker in workers:
-        worker.join(30)
-        assert worker.exitcode == 0
-    assert sum(made for made, _ in outcomes) == 20
-    assert sum(refused for _, refused in outcomes) == 40
+    opening = functools.partial(SqliteStore, str(path), 600, max_sessions=20, busy_timeout=5.0)
+    assert race_creates(opening) == (20, 2 * ATTEMPTS - 20)
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT count(*) FROM sessions").fetchone()[0] == 20
         assert conn.execute("SELECT value FROM counts WHERE name = 'sessions'").fetchone()[0] == 20
