@@ -81,6 +81,13 @@ def client(app: Flask) -> FlaskClient:
     return app.test_client()
 
 
+def client_at(app: Flask, address: str) -> FlaskClient:
+    """A test client whose requests come from ``address`` (the peer the rate limits and quotas see)."""
+    client = app.test_client()
+    client.environ_base["REMOTE_ADDR"] = address
+    return client
+
+
 def post(client: FlaskClient, path: str, body: Any, **headers: str) -> Any:
     response = client.post(path, json=body, headers=headers)
     return response

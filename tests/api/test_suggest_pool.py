@@ -9,7 +9,6 @@ counter that moves a fixed step per reading, so no result here depends on how bu
 
 from __future__ import annotations
 
-import itertools
 import os
 import time
 from pathlib import Path
@@ -25,6 +24,7 @@ from service.app import create_app
 from service.config import Settings
 from service.offload import Offload, SlotFiles, ThinkingFailed
 from service.storage import MemoryStore
+from tests.conftest import client_at
 
 SUGGEST_ENV = (
     "SUGGEST_OFFLOAD",
@@ -39,11 +39,8 @@ SUGGEST_ENV = (
 )
 
 
-@pytest.fixture(autouse=True)
-def counting_clock(monkeypatch: pytest.MonkeyPatch) -> None:
-    """1 us per reading: no search the tests ask for is cut short by the machine's load."""
-    readings = itertools.count()
-    monkeypatch.setattr(time, "perf_counter", lambda: next(readings) * 1e-6)
+# The search budgets read a clock that moves 1 µs a reading: no search here is cut short by the machine's load.
+pytestmark = pytest.mark.usefixtures("search_clock")
 
 
 def pool_app(monkeypatch: pytest.MonkeyPatch, slot_dir: Path, **env: str) -> Flask:
@@ -53,12 +50,6 @@ def pool_app(monkeypatch: pytest.MonkeyPatch, slot_dir: Path, **env: str) -> Fla
     for name, value in env.items():
         monkeypatch.setenv(name, value)
     return create_app({"TESTING": True, "SESSION_STORE": MemoryStore(ttl_seconds=60)})
-
-
-def client_at(app: Flask, address: str) -> FlaskClient:
-    client = app.test_client()
-    client.environ_base["REMOTE_ADDR"] = address
-    return client
 
 
 def opening(client: FlaskClient, seed: int = 3) -> dict[str, Any]:

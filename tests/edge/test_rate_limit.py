@@ -8,11 +8,11 @@ import socket
 
 import pytest
 from flask import Flask
-from flask.testing import FlaskClient
 
 from service.app import create_app
 from service.storage import MemoryStore
 from tests.api.test_hostile_inputs import SCOPA
+from tests.conftest import client_at
 
 
 def limited(monkeypatch: pytest.MonkeyPatch, limit: str, **env: str) -> Flask:
@@ -22,12 +22,6 @@ def limited(monkeypatch: pytest.MonkeyPatch, limit: str, **env: str) -> Flask:
     for name, value in env.items():
         monkeypatch.setenv(name, value)
     return create_app({"TESTING": True, "SESSION_STORE": MemoryStore(ttl_seconds=60)})
-
-
-def client_at(app: Flask, address: str) -> FlaskClient:
-    client = app.test_client()
-    client.environ_base["REMOTE_ADDR"] = address
-    return client
 
 
 def test_one_bucket_across_every_endpoint(monkeypatch: pytest.MonkeyPatch) -> None:
