@@ -21,6 +21,8 @@ from ..storage import Quota
 from .problems import ApiProblem
 
 VERSION_TAG = re.compile(r"[1-9][0-9]{0,17}")
+NUMBER_PARAM = re.compile(r"[0-9]{1,2}")
+"""A seat or spectator number in a path or query: two digits at most, so no hostile length is parsed."""
 # RFC 9110 8.8.3: entity-tag = [ "W/" ] DQUOTE *etagc DQUOTE; etagc = %x21 / %x23-7E / obs-text.
 ENTITY_TAG = re.compile(r'[ \t]*(W/)?"([\x21\x23-\x7e\x80-\xff]*)"[ \t]*')
 BEARER = re.compile(r"Bearer[ ]+([A-Za-z0-9._~+/-]{16,256}=*)[ ]*", re.IGNORECASE)

@@ -7,7 +7,6 @@ token against the digests of the record it reads.
 from __future__ import annotations
 
 import logging
-import re
 
 from flask import Blueprint, Response
 
@@ -16,11 +15,10 @@ from ..schemas.errors import RequestInvalid
 from ..storage import Snapshot
 from .jsonio import json_response
 from .problems import ApiProblem
-from .session_access import digest, etag, new_token, require_owner, short_hash
+from .session_access import NUMBER_PARAM, digest, etag, new_token, require_owner, short_hash
 from .session_records import call, load, sealed_table, store
 
 log = logging.getLogger("service.sessions")
-SEAT_PARAM = re.compile(r"[0-9]{1,2}")
 
 
 def rotate_seat_token(session_id: str, seat: str) -> Response:
@@ -35,7 +33,7 @@ def rotate_seat_token(session_id: str, seat: str) -> Response:
         raise sealed_table("a seat's token is issued once, or its new holder, the owner, would see that hand")
     version = loaded.version()
     seats = list(loaded.auth["seats"])
-    if not SEAT_PARAM.fullmatch(seat) or int(seat) >= len(seats):
+    if not NUMBER_PARAM.fullmatch(seat) or int(seat) >= len(seats):
         raise RequestInvalid([FieldProblem("/seat", f"must be 0..{len(seats) - 1}")])
     token = new_token()
     seats[int(seat)] = digest(token)
@@ -82,7 +80,11 @@ def revoke_spectator(session_id: str, spectator: str) -> Response:
     require_owner(loaded.caller)
     version = loaded.version()
     places = list(loaded.auth.get("spectators", ()))
-    if not SEAT_PARAM.fullmatch(spectator) or int(spectator) >= len(places) or places[int(spectator)] is None:
+    if (
+        not NUMBER_PARAM.fullmatch(spectator)
+        or int(spectator) >= len(places)
+        or places[int(spectator)] is None
+    ):
         raise ApiProblem(404, "not_found", "this session has no spectator token with that number")
     places[int(spectator)] = None
     record = loaded.with_auth({**loaded.auth, "spectators": places})

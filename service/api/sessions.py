@@ -19,7 +19,6 @@ Writes are a compare-and-set on the version that was read, authorized and comput
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any
 
 from flask import Blueprint, Flask, Response, request, url_for
@@ -40,6 +39,7 @@ from .common import dump_events, dump_suggestion, game_for, played, view_body
 from .jsonio import json_response, read_json
 from .problems import ApiProblem
 from .session_access import (
+    NUMBER_PARAM,
     creation_quota,
     digest,
     etag,
@@ -67,8 +67,6 @@ from .session_retries import earlier_reply, retry_of, with_reply
 
 blueprint = Blueprint("sessions", __name__, url_prefix="/v1/sessions")
 log = logging.getLogger("service.sessions")
-
-SEAT_PARAM = re.compile(r"[0-9]{1,2}")
 
 
 class CreateSession(schemas.Strict):
@@ -123,7 +121,7 @@ def seat_param() -> int | None:
     raw = request.args.get("seat")
     if raw is None:
         return None
-    if not SEAT_PARAM.fullmatch(raw):
+    if not NUMBER_PARAM.fullmatch(raw):
         raise ApiProblem(
             400,
             "validation_error",
