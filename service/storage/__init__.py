@@ -13,7 +13,10 @@ import tempfile
 from pathlib import Path
 
 from .base import (
+    LOG_LIMIT,
+    ChangeFeed,
     CircuitOpen,
+    EventLog,
     Quota,
     QuotaExceeded,
     SessionCorrupt,
@@ -32,7 +35,10 @@ from .redis_store import RedisStore
 from .sqlite_store import SqliteStore
 
 __all__ = [
+    "LOG_LIMIT",
+    "ChangeFeed",
     "CircuitOpen",
+    "EventLog",
     "MemoryStore",
     "Quota",
     "QuotaExceeded",

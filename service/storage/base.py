@@ -8,6 +8,12 @@ every write is an atomic compare-and-set on the version.
 Sessions expire after ``ttl_seconds`` without access. The expiry is *sliding*: a successful ``get`` or
 ``replace`` restarts the countdown.
 
+Each session also has an append-only *event log*: a write may carry an opaque entry (``events``) that is
+stored for the new version in the same atomic step as the document, so a reader of the log never sees an
+entry without its write nor a write without its entry. At most :data:`LOG_LIMIT` entries are kept per session
+(the oldest go first); the log lives and dies with its session. A :class:`ChangeFeed` tells a worker process
+which sessions got new entries, so that long-polling readers wake up and re-read the log.
+
 Error mapping suggested for the HTTP layer:
 
 =========================  ====================================================================
@@ -33,8 +39,11 @@ from dataclasses import dataclass
 from typing import Final, Protocol, runtime_checkable
 
 __all__ = [
+    "LOG_LIMIT",
     "SESSION_ID_BYTES",
+    "ChangeFeed",
     "CircuitOpen",
+    "EventLog",
     "Quota",
     "QuotaExceeded",
     "SessionCorrupt",
@@ -50,6 +59,9 @@ __all__ = [
     "is_valid_session_id",
     "new_session_id",
 ]
+
+#: Entries a session's event log keeps at most: appending beyond it drops the oldest (see :class:`EventLog`).
+LOG_LIMIT: Final = 2000
 
 #: Random bytes per session id: 24 bytes = 192 bits, 32 URL-safe base64 characters.
 SESSION_ID_BYTES: Final = 24
@@ -80,6 +92,20 @@ class Snapshot:
     id: str
     version: int
     document: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class EventLog:
+    """What :meth:`SessionStore.events` found in a session's log.
+
+    ``entries`` are ``(version, body)`` pairs for the versions after the caller's ``after``, oldest first;
+    versions written without an entry (a token rotation, say) are simply absent. ``start`` is the version of
+    the oldest entry the store still holds (0 when the log is empty): a reader whose ``after`` is below
+    ``start - 1`` may have missed trimmed entries and should re-read the document instead.
+    """
+
+    start: int
+    entries: tuple[tuple[int, bytes], ...]
 
 
 class StoreError(Exception):
@@ -191,10 +217,11 @@ class SessionStore(Protocol):
     snapshot intact. Ids that are not well-formed simply raise :class:`SessionNotFound`.
     """
 
-    def create(self, document: bytes, quota: Quota | None = None) -> Snapshot:
+    def create(self, document: bytes, quota: Quota | None = None, events: bytes | None = None) -> Snapshot:
         """Store ``document`` under a new unguessable id with version 1.
 
-        With a ``quota``, the session is counted against ``quota.client`` and refused with
+        ``events`` (opaque, ``None`` for no entry) becomes the log entry of version 1, in the same atomic
+        step. With a ``quota``, the session is counted against ``quota.client`` and refused with
         :class:`QuotaExceeded` when the client is over either limit (checked and counted atomically).
         Raises :class:`StoreFull` or :class:`StoreUnavailable`.
         """
@@ -207,13 +234,30 @@ class SessionStore(Protocol):
         """
         ...
 
-    def replace(self, session_id: str, expected_version: int, document: bytes) -> Snapshot:
+    def replace(
+        self, session_id: str, expected_version: int, document: bytes, events: bytes | None = None
+    ) -> Snapshot:
         """Atomically replace the document if the stored version equals ``expected_version``.
 
-        Returns the new snapshot (version ``expected_version + 1``) and restarts the expiry countdown.
-        Raises :class:`VersionConflict` (with ``current_version``), :class:`SessionNotFound` or
-        :class:`StoreUnavailable`.
+        Returns the new snapshot (version ``expected_version + 1``) and restarts the expiry countdown. When
+        ``events`` is not ``None`` it is appended to the log as the entry of the new version, atomically with
+        the write (a refused write appends nothing; a retried call appends once); beyond :data:`LOG_LIMIT`
+        entries the oldest is dropped. Raises :class:`VersionConflict` (with ``current_version``),
+        :class:`SessionNotFound` or :class:`StoreUnavailable`.
         """
+        ...
+
+    def events(self, session_id: str, after: int) -> EventLog:
+        """The log entries of the versions after ``after``, oldest first, and where the log starts.
+
+        Polled by waiting readers, so it is cheap when nothing is newer than ``after`` (indexed lookups, the
+        log is not read whole) and it does not restart the expiry countdown. Raises
+        :class:`SessionNotFound`, :class:`SessionCorrupt` or :class:`StoreUnavailable`.
+        """
+        ...
+
+    def feed(self) -> ChangeFeed:
+        """A new :class:`ChangeFeed` of this store's backend (one per worker process; see there)."""
         ...
 
     def delete(self, session_id: str, expected_version: int) -> None:
@@ -239,6 +283,32 @@ class SessionStore(Protocol):
         ...
 
 
+@runtime_checkable
+class ChangeFeed(Protocol):
+    """Which sessions got new log entries: a wake-up for the long-polling readers of one worker process.
+
+    The shape is deliberately small. A worker makes one feed and runs one background thread (a greenlet under
+    gevent) that calls :meth:`wait` in a loop and wakes the requests waiting on the sessions it returns;
+    those requests then re-read the log itself with :meth:`SessionStore.events`. So the feed carries no
+    entries and promises no delivery: it only has to be cheap and prompt, once per worker whatever the
+    number of waiters. A missed wake-up (a reconnect, a backend hiccup) costs a reader its poll timeout,
+    never an entry; readers should still re-check the log when their own wait times out.
+    """
+
+    def wait(self, timeout: float) -> set[str]:
+        """Block for at most ``timeout`` seconds; the ids of sessions that got a new log entry since the
+        previous call (the first call: since the feed was made).
+
+        May return an empty set early. Never raises for a backend failure: it logs it, pauses a little and
+        returns an empty set (the next call tries again).
+        """
+        ...
+
+    def close(self) -> None:
+        """Release the feed's connection (idempotent); :meth:`wait` then returns an empty set at once."""
+        ...
+
+
 def check_document(document: object) -> bytes:
     """Validate a document argument; the stores accept ``bytes`` only."""
     if not isinstance(document, bytes):
@@ -246,8 +316,15 @@ def check_document(document: object) -> bytes:
     return document
 
 
-def check_version(expected_version: object) -> int:
-    """Validate an expected-version argument (an ``int``, not a ``bool``)."""
+def check_events(events: object) -> bytes | None:
+    """Validate an events argument: ``bytes``, or ``None`` for no log entry."""
+    if events is not None and not isinstance(events, bytes):
+        raise TypeError(f"events must be bytes or None, not {type(events).__name__}")
+    return events
+
+
+def check_version(expected_version: object, name: str = "expected_version") -> int:
+    """Validate an expected-version argument (or another version, ``name``): an ``int``, not a ``bool``."""
     if isinstance(expected_version, bool) or not isinstance(expected_version, int):
-        raise TypeError(f"expected_version must be int, not {type(expected_version).__name__}")
+        raise TypeError(f"{name} must be int, not {type(expected_version).__name__}")
     return expected_version

@@ -11,11 +11,13 @@ from __future__ import annotations
 import math
 import threading
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .base import (
+    LOG_LIMIT,
+    EventLog,
     Quota,
     QuotaExceeded,
     SessionNotFound,
@@ -23,12 +25,13 @@ from .base import (
     StoreFull,
     VersionConflict,
     check_document,
+    check_events,
     check_version,
     is_valid_session_id,
     new_session_id,
 )
 
-__all__ = ["MemoryStore"]
+__all__ = ["MemoryFeed", "MemoryStore"]
 
 
 @dataclass(slots=True)
@@ -37,6 +40,42 @@ class _Entry:
     document: bytes
     expires_at: float
     client: str | None = None
+    log: deque[tuple[int, bytes]] = field(default_factory=lambda: deque(maxlen=LOG_LIMIT))
+
+
+class MemoryFeed:
+    """The :class:`~service.storage.base.ChangeFeed` of a :class:`MemoryStore`: its appends, in-process.
+
+    The store hands every appended session id to each open feed under a :class:`threading.Condition` (a
+    cooperative one under gevent's patching), which wakes the feed's waiter at once.
+    """
+
+    def __init__(self, unregister: Callable[[MemoryFeed], None]) -> None:
+        self._changed = threading.Condition(threading.Lock())
+        self._pending: set[str] = set()
+        self._closed = False
+        self._unregister = unregister
+
+    def appended(self, session_id: str) -> None:
+        """Called by the store after a log entry of ``session_id`` was stored."""
+        with self._changed:
+            self._pending.add(session_id)
+            self._changed.notify_all()
+
+    def wait(self, timeout: float) -> set[str]:
+        with self._changed:
+            if not self._pending and not self._closed:
+                self._changed.wait_for(lambda: self._pending or self._closed, max(0.0, timeout))
+            found, self._pending = self._pending, set()
+            return found
+
+    def close(self) -> None:
+        with self._changed:
+            if self._closed:
+                return
+            self._closed = True
+            self._changed.notify_all()
+        self._unregister(self)
 
 
 class MemoryStore:
@@ -72,6 +111,7 @@ class MemoryStore:
         # Ordered from the soonest to the latest expiry: every touch moves an entry to the end.
         self._entries: OrderedDict[str, _Entry] = OrderedDict()
         self._creations: dict[tuple[str, float], int] = {}
+        self._feeds: list[MemoryFeed] = []
 
     # -- helpers (call with the lock held) ---------------------------------------------------------------
 
@@ -98,6 +138,13 @@ class MemoryStore:
         entry.expires_at = now + self._ttl
         self._entries.move_to_end(session_id)
 
+    def _append(self, session_id: str, entry: _Entry, events: bytes | None) -> None:
+        if events is None:
+            return
+        entry.log.append((entry.version, events))  # the deque's maxlen drops the oldest beyond LOG_LIMIT
+        for feed in self._feeds:
+            feed.appended(session_id)
+
     # -- SessionStore ----------------------------------------------------------------------------------------
 
     def _check_quota(self, quota: Quota, now: float) -> tuple[str, float] | None:
@@ -114,8 +161,9 @@ class MemoryStore:
                 raise QuotaExceeded("live", quota.max_live, math.ceil(min(mine) - now))
         return window_key
 
-    def create(self, document: bytes, quota: Quota | None = None) -> Snapshot:
+    def create(self, document: bytes, quota: Quota | None = None, events: bytes | None = None) -> Snapshot:
         document = check_document(document)
+        events = check_events(events)
         with self._lock:
             now = self._clock()
             self._sweep(now)
@@ -132,7 +180,8 @@ class MemoryStore:
             while session_id in self._entries:  # pragma: no cover - 192 random bits
                 session_id = new_session_id()
             client = None if quota is None else quota.client
-            self._entries[session_id] = _Entry(1, document, now + self._ttl, client)
+            entry = self._entries[session_id] = _Entry(1, document, now + self._ttl, client)
+            self._append(session_id, entry, events)
             if window_key is not None:
                 self._creations[window_key] = self._creations.get(window_key, 0) + 1
             return Snapshot(session_id, 1, document)
@@ -144,9 +193,12 @@ class MemoryStore:
             self._touch(session_id, entry, now)
             return Snapshot(session_id, entry.version, entry.document)
 
-    def replace(self, session_id: str, expected_version: int, document: bytes) -> Snapshot:
+    def replace(
+        self, session_id: str, expected_version: int, document: bytes, events: bytes | None = None
+    ) -> Snapshot:
         expected_version = check_version(expected_version)
         document = check_document(document)
+        events = check_events(events)
         with self._lock:
             now = self._clock()
             entry = self._live(session_id, now)
@@ -155,7 +207,32 @@ class MemoryStore:
             entry.version += 1
             entry.document = document
             self._touch(session_id, entry, now)
+            self._append(session_id, entry, events)
             return Snapshot(session_id, entry.version, document)
+
+    def events(self, session_id: str, after: int) -> EventLog:
+        after = check_version(after, "after")
+        with self._lock:
+            log = self._live(session_id, self._clock()).log  # no touch: polling keeps nothing alive
+            if not log:
+                return EventLog(0, ())
+            newer: list[tuple[int, bytes]] = []
+            for version, body in reversed(log):  # newest first: nothing newer costs one comparison
+                if version <= after:
+                    break
+                newer.append((version, body))
+            return EventLog(log[0][0], tuple(reversed(newer)))
+
+    def feed(self) -> MemoryFeed:
+        feed = MemoryFeed(self._unregister)
+        with self._lock:
+            self._feeds.append(feed)
+        return feed
+
+    def _unregister(self, feed: MemoryFeed) -> None:
+        with self._lock:
+            if feed in self._feeds:
+                self._feeds.remove(feed)
 
     def delete(self, session_id: str, expected_version: int) -> None:
         expected_version = check_version(expected_version)
@@ -194,6 +271,9 @@ class MemoryStore:
     def close(self) -> None:
         with self._lock:
             self._entries.clear()
+            feeds = list(self._feeds)
+        for feed in feeds:
+            feed.close()
 
     def __len__(self) -> int:
         """Number of live sessions (expired ones are swept first)."""
