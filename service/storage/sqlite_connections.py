@@ -21,7 +21,7 @@ from typing import Final, TypeVar
 
 from .base import StoreBusy
 
-__all__ = ["ConnectionPool", "LockWait", "primary_code"]
+__all__ = ["ConnectionPool", "LockWait", "immediate_transaction", "primary_code"]
 
 T = TypeVar("T")
 
@@ -42,6 +42,24 @@ def primary_code(error: BaseException) -> int | None:
 
 def is_busy(error: BaseException) -> bool:
     return isinstance(error, sqlite3.OperationalError) and primary_code(error) in _BUSY_CODES
+
+
+@contextlib.contextmanager
+def immediate_transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """One ``BEGIN IMMEDIATE`` transaction: committed when the block ends, rolled back when it raises."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):
+            conn.execute("ROLLBACK")
+        raise
+    try:
+        conn.execute("COMMIT")
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):
+            conn.execute("ROLLBACK")
+        raise
 
 
 class LockWait:

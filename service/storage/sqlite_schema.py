@@ -1,17 +1,25 @@
-"""The SQLite session file's tables, how a file is brought to this schema, and the queries on the counts."""
+"""The SQLite session file's tables, how a file is brought to this schema, and the queries shared by its users."""
 
 from __future__ import annotations
 
 import contextlib
 import math
 import sqlite3
-from typing import Final
+from typing import Any, Final
 
-from .base import Quota, QuotaExceeded
+from .base import Quota, QuotaExceeded, SessionCorrupt, SessionNotFound, is_valid_session_id
 
-__all__ = ["SCHEMA_VERSION", "check_quota", "live_count", "migrate", "stored_count"]
+__all__ = [
+    "SCHEMA_VERSION",
+    "check_quota",
+    "checked_row",
+    "live_count",
+    "live_row",
+    "migrate",
+    "stored_count",
+]
 
-SCHEMA_VERSION: Final = 2
+SCHEMA_VERSION: Final = 3
 
 _SCHEMA: Final = (
     "CREATE TABLE IF NOT EXISTS sessions ("
@@ -30,6 +38,15 @@ _SCHEMA: Final = (
     " UPDATE counts SET value = value + 1 WHERE name = 'sessions'; END",
     "CREATE TRIGGER IF NOT EXISTS sessions_removed AFTER DELETE ON sessions BEGIN"
     " UPDATE counts SET value = value - 1 WHERE name = 'sessions'; END",
+    # Version 3: the event log (:mod:`.sqlite_events`). ``seq`` only grows, deletions notwithstanding
+    # (AUTOINCREMENT), so the change feeds of every worker can follow it; the log goes with its session, by
+    # delete or by the expiry sweep, through the trigger.
+    "CREATE TABLE IF NOT EXISTS events ("
+    " seq INTEGER PRIMARY KEY AUTOINCREMENT, session_id TEXT NOT NULL, version INTEGER NOT NULL,"
+    " body BLOB NOT NULL)",
+    "CREATE UNIQUE INDEX IF NOT EXISTS events_by_session ON events (session_id, version)",
+    "CREATE TRIGGER IF NOT EXISTS sessions_log_removed AFTER DELETE ON sessions BEGIN"
+    " DELETE FROM events WHERE session_id = OLD.id; END",
 )
 
 
@@ -46,6 +63,28 @@ def migrate(conn: sqlite3.Connection) -> None:
         with contextlib.suppress(sqlite3.Error):
             conn.execute("ROLLBACK")
         raise
+
+
+def live_row(conn: sqlite3.Connection, session_id: str, now: float) -> Any:
+    """The ``(version, document, expires_at)`` row of a live session; :class:`SessionNotFound` otherwise."""
+    if not is_valid_session_id(session_id):
+        raise SessionNotFound(session_id)
+    row = conn.execute(
+        "SELECT version, document, expires_at FROM sessions WHERE id = ?", (session_id,)
+    ).fetchone()
+    if row is None or not isinstance(row[2], int | float) or row[2] <= now:
+        raise SessionNotFound(session_id)
+    return row
+
+
+def checked_row(session_id: str, row: Any) -> tuple[int, bytes]:
+    """The version and document of a :func:`live_row`; :class:`SessionCorrupt` when they cannot be read."""
+    version, document = row[0], row[1]
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise SessionCorrupt(session_id, "version is not a positive integer")
+    if not isinstance(document, bytes):
+        raise SessionCorrupt(session_id, "document is not bytes")
+    return version, document
 
 
 def stored_count(conn: sqlite3.Connection) -> int:

@@ -26,6 +26,8 @@ Tables:
 * ``counts(name, value)``: ``sessions`` is the number of rows of ``sessions``, kept by triggers, so the cap is
   checked and the row inserted in one transaction without counting the table: exact across every worker.
 * ``creations(client, ends_at, count)``: per-client creation counts in fixed windows (the quota).
+* ``events(seq, session_id, version, body)``: the sessions' event logs and what the change feeds follow
+  (:mod:`.sqlite_events`), written in the transaction of their version and deleted with their session.
 
 Durability: ``synchronous=NORMAL`` in WAL mode: an acknowledged write survives a crash or kill of any
 process; the last transactions may be lost on a power cut of the host. Sessions are never evicted.
@@ -39,14 +41,13 @@ import math
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Final, TypeVar
+from typing import Final, TypeVar
 
 from .base import (
+    EventLog,
     Quota,
-    SessionCorrupt,
-    SessionNotFound,
     Snapshot,
     StoreCorrupt,
     StoreError,
@@ -54,13 +55,14 @@ from .base import (
     StoreUnavailable,
     VersionConflict,
     check_document,
+    check_events,
     check_version,
-    is_valid_session_id,
     new_session_id,
 )
-from .sqlite_connections import ConnectionPool, LockWait, is_busy, primary_code
+from .sqlite_connections import ConnectionPool, LockWait, immediate_transaction, is_busy, primary_code
+from .sqlite_events import SqliteChangeFeed, append_event, read_log
 from .sqlite_health import CorruptionMark, DiskRoom
-from .sqlite_schema import check_quota, live_count, migrate, stored_count
+from .sqlite_schema import check_quota, checked_row, live_count, live_row, migrate, stored_count
 
 __all__ = ["SqliteStore"]
 
@@ -202,45 +204,7 @@ class SqliteStore:
         except sqlite3.Error as error:
             raise self._translated(error) from error
 
-    @staticmethod
-    @contextlib.contextmanager
-    def _transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-        """One ``BEGIN IMMEDIATE`` transaction: committed when the block ends, rolled back when it raises."""
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield conn
-        except BaseException:
-            with contextlib.suppress(sqlite3.Error):
-                conn.execute("ROLLBACK")
-            raise
-        try:
-            conn.execute("COMMIT")
-        except BaseException:
-            with contextlib.suppress(sqlite3.Error):
-                conn.execute("ROLLBACK")
-            raise
-
     # -- helpers -------------------------------------------------------------------------------------------
-
-    @staticmethod
-    def _checked(session_id: str, row: Any) -> tuple[int, bytes]:
-        version, document = row[0], row[1]
-        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-            raise SessionCorrupt(session_id, "version is not a positive integer")
-        if not isinstance(document, bytes):
-            raise SessionCorrupt(session_id, "document is not bytes")
-        return version, document
-
-    @staticmethod
-    def _live_row(conn: sqlite3.Connection, session_id: str, now: float) -> Any:
-        if not is_valid_session_id(session_id):
-            raise SessionNotFound(session_id)
-        row = conn.execute(
-            "SELECT version, document, expires_at FROM sessions WHERE id = ?", (session_id,)
-        ).fetchone()
-        if row is None or not isinstance(row[2], int | float) or row[2] <= now:
-            raise SessionNotFound(session_id)
-        return row
 
     def _check_room(self, conn: sqlite3.Connection, now: float) -> None:
         """Refuse a creation at the cap, after sweeping expired rows harder than a creation usually does."""
@@ -258,12 +222,13 @@ class SqliteStore:
 
     # -- SessionStore ----------------------------------------------------------------------------------------
 
-    def create(self, document: bytes, quota: Quota | None = None) -> Snapshot:
+    def create(self, document: bytes, quota: Quota | None = None, events: bytes | None = None) -> Snapshot:
         document = check_document(document)
+        events = check_events(events)
         client = None if quota is None else quota.client
 
         def insert(conn: sqlite3.Connection) -> str:
-            with self._transaction(conn):
+            with immediate_transaction(conn):
                 now = self._clock()
                 conn.execute(
                     "DELETE FROM sessions WHERE id IN (SELECT id FROM sessions WHERE expires_at <= ? LIMIT ?)",
@@ -283,6 +248,8 @@ class SqliteStore:
                     except sqlite3.IntegrityError:  # pragma: no cover - 192 random bits
                         continue
                     break
+                if events is not None:
+                    append_event(conn, session_id, 1, events)
                 if window_end is not None:
                     conn.execute(
                         "INSERT INTO creations (client, ends_at, count) VALUES (?, ?, 1)"
@@ -298,8 +265,8 @@ class SqliteStore:
     def get(self, session_id: str) -> Snapshot:
         def read(conn: sqlite3.Connection) -> Snapshot:
             now = self._clock()
-            row = self._live_row(conn, session_id, now)
-            version, document = self._checked(session_id, row)
+            row = live_row(conn, session_id, now)
+            version, document = checked_row(session_id, row)
             if row[2] < now + self._ttl - self._slack:
                 # One statement is one transaction; a concurrent write has refreshed the expiry itself. The
                 # refresh is best effort and never waits for the lock: a read that could not push the expiry
@@ -316,32 +283,45 @@ class SqliteStore:
 
         return self._call(read)
 
-    def replace(self, session_id: str, expected_version: int, document: bytes) -> Snapshot:
+    def replace(
+        self, session_id: str, expected_version: int, document: bytes, events: bytes | None = None
+    ) -> Snapshot:
         expected_version = check_version(expected_version)
         document = check_document(document)
+        events = check_events(events)
 
         def write(conn: sqlite3.Connection) -> int:
-            with self._transaction(conn):
+            with immediate_transaction(conn):
                 now = self._clock()
-                version, _ = self._checked(session_id, self._live_row(conn, session_id, now))
+                version, _ = checked_row(session_id, live_row(conn, session_id, now))
                 if version != expected_version:
                     raise VersionConflict(session_id, version, expected_version)
                 conn.execute(
                     "UPDATE sessions SET version = ?, document = ?, expires_at = ? WHERE id = ?",
                     (version + 1, document, now + self._ttl, session_id),
                 )
+                if events is not None:
+                    append_event(conn, session_id, version + 1, events)
             return version + 1
 
         version = self._call(write)
         self._disk.write_succeeded()
         return Snapshot(session_id, version, document)
 
+    def events(self, session_id: str, after: int) -> EventLog:
+        after = check_version(after, "after")
+        return self._call(lambda conn: read_log(conn, session_id, after, self._clock()))
+
+    def feed(self, poll_interval: float = 0.02) -> SqliteChangeFeed:
+        """A feed polling this file every ``poll_interval`` seconds (see :mod:`.sqlite_events`)."""
+        return SqliteChangeFeed(self.path, poll_interval)
+
     def delete(self, session_id: str, expected_version: int) -> None:
         expected_version = check_version(expected_version)
 
         def remove(conn: sqlite3.Connection) -> None:
-            with self._transaction(conn):
-                row = self._live_row(conn, session_id, self._clock())
+            with immediate_transaction(conn):
+                row = live_row(conn, session_id, self._clock())
                 version = row[0]
                 if isinstance(version, int) and not isinstance(version, bool) and version != expected_version:
                     raise VersionConflict(session_id, version, expected_version)

@@ -1,0 +1,112 @@
+"""The SQLite event log on the file itself: the table, its migration, its removal, and the polling feed."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from service.storage import EventLog, SessionNotFound, SqliteStore
+from service.storage.sqlite_events import SqliteChangeFeed
+from service.storage.sqlite_schema import SCHEMA_VERSION
+
+from .conftest import FakeClock
+
+
+def log_rows(path: Path) -> list[tuple[str, int]]:
+    with sqlite3.connect(path) as conn:
+        return [(str(sid), int(v)) for sid, v in conn.execute("SELECT session_id, version FROM events ORDER BY seq")]
+
+
+def test_a_file_of_schema_2_gets_the_log_and_keeps_its_sessions(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite3"
+    SqliteStore(path, 600).close()
+    with sqlite3.connect(path) as old:  # back to what version 2 made: no events table, no log trigger
+        old.execute("DROP TRIGGER sessions_log_removed")
+        old.execute("DROP TABLE events")
+        old.execute("PRAGMA user_version = 2")
+        old.execute("INSERT INTO sessions VALUES ('old-session-000001', 4, x'00', 9e12, NULL)")
+        old.execute("UPDATE counts SET value = value + 1 WHERE name = 'sessions'")
+    store = SqliteStore(path, 600, max_sessions=2)
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+    assert store.events("old-session-000001", 0) == EventLog(0, ())
+    store.replace("old-session-000001", 4, b"moved", events=b"e5")
+    assert store.events("old-session-000001", 0) == EventLog(5, ((5, b"e5"),))
+    assert store.status()["sessions"] == 1  # the migration counted nothing twice
+    store.close()
+
+
+def test_delete_removes_the_rows_of_the_log(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite3"
+    store = SqliteStore(path, 600)
+    gone = store.create(b"doc", events=b"e1")
+    store.replace(gone.id, 1, b"doc", events=b"e2")
+    kept = store.create(b"doc", events=b"k1")
+    store.delete(gone.id, 2)
+    assert log_rows(path) == [(kept.id, 1)]
+    store.close()
+
+
+def test_the_expiry_sweep_removes_the_rows_of_the_log(tmp_path: Path, clock: FakeClock) -> None:
+    path = tmp_path / "s.sqlite3"
+    store = SqliteStore(path, 10, clock=clock)
+    old = store.create(b"old", events=b"e1")
+    store.replace(old.id, 1, b"old", events=b"e2")
+    clock.advance(11)
+    with pytest.raises(SessionNotFound):
+        store.events(old.id, 0)
+    new = store.create(b"new", events=b"n1")  # a creation sweeps the expired rows
+    assert log_rows(path) == [(new.id, 1)]
+    store.close()
+
+
+def test_a_feed_starts_after_rows_already_deleted(tmp_path: Path) -> None:
+    """``seq`` never goes back: a feed made after the newest rows went does not report a later row twice
+    nor miss it."""
+    path = tmp_path / "s.sqlite3"
+    store = SqliteStore(path, 600)
+    gone = store.create(b"doc", events=b"e1")
+    store.delete(gone.id, 1)
+    assert log_rows(path) == []
+    feed = store.feed()
+    try:
+        assert feed.wait(0.05) == set()
+        fresh = SqliteStore(path, 600).create(b"doc", events=b"f1")
+        seen: set[str] = set()
+        for _ in range(20):
+            seen |= feed.wait(1.0)
+            if seen:
+                break
+        assert seen == {fresh.id}
+    finally:
+        feed.close()
+        store.close()
+
+
+def test_a_feed_on_an_unreadable_file_returns_empty_and_recovers(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "not-yet" / "s.sqlite3"  # its directory does not exist: every poll fails
+    feed = SqliteChangeFeed(path, poll_interval=0.01)
+    with caplog.at_level(logging.DEBUG, logger="service.storage.sqlite_events"):
+        assert feed.wait(0.05) == set()
+        assert feed.wait(0.05) == set()
+    warnings = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(warnings) == 1 and "cannot read" in warnings[0].getMessage()  # once per run of failures
+    store = SqliteStore(path, 600)
+    try:
+        store.create(b"doc", events=b"before")  # the feed starts where it first reads the file
+        assert feed.wait(0.05) == set()
+        after = store.create(b"doc", events=b"after")
+        assert feed.wait(0.05) == {after.id}
+    finally:
+        feed.close()
+        store.close()
+
+
+def test_the_feed_validates_its_interval(tmp_path: Path) -> None:
+    with pytest.raises(ValueError):
+        SqliteChangeFeed(tmp_path / "s.sqlite3", poll_interval=0)
