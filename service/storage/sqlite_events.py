@@ -40,7 +40,9 @@ _HIGHEST_AFTER: Final = 2**62
 def append_event(conn: sqlite3.Connection, session_id: str, version: int, body: bytes) -> None:
     """Append the entry of ``version`` and drop the oldest beyond :data:`LOG_LIMIT`; inside the writing
     transaction. The trim only looks further when the versions held could be more than the limit."""
-    conn.execute("INSERT INTO events (session_id, version, body) VALUES (?, ?, ?)", (session_id, version, body))
+    conn.execute(
+        "INSERT INTO events (session_id, version, body) VALUES (?, ?, ?)", (session_id, version, body)
+    )
     (oldest,) = conn.execute("SELECT min(version) FROM events WHERE session_id = ?", (session_id,)).fetchone()
     if version - oldest < LOG_LIMIT:
         return
@@ -60,7 +62,9 @@ def read_log(conn: sqlite3.Connection, session_id: str, after: int, now: float) 
     conn.execute("BEGIN")
     try:
         checked_row(session_id, live_row(conn, session_id, now))
-        (start,) = conn.execute("SELECT min(version) FROM events WHERE session_id = ?", (session_id,)).fetchone()
+        (start,) = conn.execute(
+            "SELECT min(version) FROM events WHERE session_id = ?", (session_id,)
+        ).fetchone()
         rows = conn.execute(
             "SELECT version, body FROM events WHERE session_id = ? AND version > ? ORDER BY version",
             (session_id, after),

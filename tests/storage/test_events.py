@@ -187,7 +187,9 @@ def test_reading_the_log_does_not_keep_a_session_alive(make_store: StoreFactory,
         store.get(snap.id)
 
 
-def test_the_log_expires_with_its_session_and_slides_with_it(make_store: StoreFactory, clock: FakeClock) -> None:
+def test_the_log_expires_with_its_session_and_slides_with_it(
+    make_store: StoreFactory, clock: FakeClock
+) -> None:
     store = make_store(ttl_seconds=60)
     clocked(store)
     snap = store.create(DOC1, events=b"e1")

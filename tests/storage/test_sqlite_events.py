@@ -17,7 +17,10 @@ from .conftest import FakeClock
 
 def log_rows(path: Path) -> list[tuple[str, int]]:
     with sqlite3.connect(path) as conn:
-        return [(str(sid), int(v)) for sid, v in conn.execute("SELECT session_id, version FROM events ORDER BY seq")]
+        return [
+            (str(sid), int(v))
+            for sid, v in conn.execute("SELECT session_id, version FROM events ORDER BY seq")
+        ]
 
 
 def test_a_file_of_schema_2_gets_the_log_and_keeps_its_sessions(tmp_path: Path) -> None:
