@@ -12,9 +12,12 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
-__all__ = ["MemoryHighWater", "MemoryReading"]
+from .redis_connection import RedisConnection
+
+__all__ = ["MemoryHighWater", "MemoryReading", "NodeMemory"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,3 +76,31 @@ class MemoryHighWater:
         """Read again next time (a write was refused for memory: the cached reading was too old)."""
         with self._lock:
             self._readings.clear()
+
+
+class NodeMemory(RedisConnection):
+    """A Redis connection that reads the memory of its nodes through :attr:`memory`'s cache."""
+
+    memory: MemoryHighWater
+
+    def _memory_of(self, key: str) -> MemoryReading:
+        """``INFO memory`` of the node that holds ``key`` (cached briefly)."""
+        if not self.cluster:
+            return self.memory.reading("", lambda: self._run(lambda: self._client.info("memory")))
+        client = self._client
+        node = self._run(lambda: client.get_node_from_key(key), key=key)
+        return self.memory.reading(
+            str(node.name), lambda: self._run(lambda: client.info("memory", target_nodes=node), key=key)
+        )
+
+    def _memory_of_primaries(self) -> dict[str, MemoryReading]:
+        """``INFO memory`` of the server, or of every master of a cluster (cached briefly, like :meth:`_memory_of`)."""
+        if not self.cluster:
+            return {"server": self._memory_of("")}
+        client = self._client
+        return {
+            str(node.name): self.memory.reading(
+                str(node.name), partial(self._run, partial(client.info, "memory", target_nodes=node))
+            )
+            for node in client.get_primaries()
+        }

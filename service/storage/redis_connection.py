@@ -32,7 +32,16 @@ from redis.retry import Retry
 
 from .base import SessionCorrupt, StoreFull, StoreUnavailable
 from .breaker import CircuitBreaker
-from .redis_scripts import CAPACITY_LUA, CREATE_LUA, DELETE_LUA, GET_LUA, QUOTA_LUA, RELEASE_LUA, REPLACE_LUA
+from .redis_scripts import (
+    CAPACITY_LUA,
+    CREATE_LUA,
+    DELETE_LUA,
+    EVENTS_LUA,
+    GET_LUA,
+    QUOTA_LUA,
+    RELEASE_LUA,
+    REPLACE_LUA,
+)
 
 __all__ = ["BACKEND_ERRORS", "RedisConnection"]
 
@@ -115,6 +124,7 @@ class RedisConnection:
                     "get": GET_LUA,
                     "replace": REPLACE_LUA,
                     "delete": DELETE_LUA,
+                    "events": EVENTS_LUA,
                     "quota": QUOTA_LUA,
                     "capacity": CAPACITY_LUA,
                     "release": RELEASE_LUA,

@@ -1,15 +1,34 @@
-"""The Lua scripts of the Redis session store: each touches the keys of one hash tag, so one Cluster slot."""
+"""The Lua scripts of the Redis session store: each touches the keys of one hash tag, so one Cluster slot.
+
+A session's scripts take two keys of its hash tag: its hash and its event log, a stream whose entry ids are
+``<version>-0`` with the body in field ``e``. Writes check both keys before writing either (a script that fails
+halfway would leave half a write), and give both the same TTL. A write with an entry then PUBLISHes the
+session id on the store's change channel (``ARGV`` entry, channel, id): a wake-up for the change feeds that
+costs no extra round trip; ``PUBLISH`` takes no key, and in a Cluster it reaches the subscribers of every node.
+"""
 
 from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["CAPACITY_LUA", "CREATE_LUA", "DELETE_LUA", "GET_LUA", "QUOTA_LUA", "RELEASE_LUA", "REPLACE_LUA"]
+__all__ = [
+    "CAPACITY_LUA",
+    "CREATE_LUA",
+    "DELETE_LUA",
+    "EVENTS_LUA",
+    "GET_LUA",
+    "QUOTA_LUA",
+    "RELEASE_LUA",
+    "REPLACE_LUA",
+]
 
 # Every script first checks the key's type: anything but a hash (or nothing) is a corrupt record, {-2}.
+# The first write of a script is the HSET of the session: Redis refuses a script at maxmemory (OOM) on its
+# first write only, so a write before it (even a DEL of nothing) would let the script past the limit.
 
-# KEYS[1] session key; ARGV: document, ttl_ms, token, client. Returns 1 if created (or if this very call
-# created it before a retry), 0 if the id is taken.
+# KEYS[1] session key, KEYS[2] its log; ARGV: document, ttl_ms, token, client, entry ('1' or '0'), its body,
+# channel, session id. Returns 1 if created (or if this very call created it before a retry), 0 if the id is
+# taken.
 CREATE_LUA: Final = """
 if redis.call('EXISTS', KEYS[1]) == 1 then
   if redis.call('TYPE', KEYS[1]).ok == 'hash' and redis.call('HGET', KEYS[1], 'w') == ARGV[3] then return 1 end
@@ -17,11 +36,17 @@ if redis.call('EXISTS', KEYS[1]) == 1 then
 end
 redis.call('HSET', KEYS[1], 'v', 1, 's', ARGV[1], 'w', ARGV[3], 'c', ARGV[4])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('DEL', KEYS[2])
+if ARGV[5] == '1' then
+  redis.call('XADD', KEYS[2], '1-0', 'e', ARGV[6])
+  redis.call('PEXPIRE', KEYS[2], ARGV[2])
+  redis.call('PUBLISH', ARGV[7], ARGV[8])
+end
 return 1
 """
 
-# KEYS[1] session key; ARGV: ttl_ms. Returns {-1} absent, {-2} corrupt, else {1, version, document};
-# refreshes the TTL.
+# KEYS[1] session key, KEYS[2] its log; ARGV: ttl_ms. Returns {-1} absent, {-2} corrupt, else
+# {1, version, document}; refreshes the TTL of both.
 GET_LUA: Final = """
 local t = redis.call('TYPE', KEYS[1]).ok
 if t == 'none' then return {-1} end
@@ -30,12 +55,15 @@ local r = redis.call('HMGET', KEYS[1], 'v', 's')
 if not r[1] then return {-1} end
 if not tonumber(r[1]) or not r[2] then return {-2} end
 redis.call('PEXPIRE', KEYS[1], ARGV[1])
+redis.call('PEXPIRE', KEYS[2], ARGV[1])
 return {1, r[1], r[2]}
 """
 
-# KEYS[1] session key; ARGV: expected version, document, ttl_ms, token.
+# KEYS[1] session key, KEYS[2] its log; ARGV: expected version, document, ttl_ms, token, entry ('1' or '0'),
+# its body, channel, session id, log limit.
 # Returns {-1} not found, {-2} corrupt, {0, current} conflict, {1, new version} written (or written by this
-# very call).
+# very call: a retry appends nothing either). A log that is no stream, or that already holds the new version,
+# is a corrupt record: refused before anything is written.
 REPLACE_LUA: Final = """
 local t = redis.call('TYPE', KEYS[1]).ok
 if t == 'none' then return {-1} end
@@ -46,15 +74,45 @@ local v = tonumber(r[1])
 if not v then return {-2} end
 if v == tonumber(ARGV[1]) then
   v = v + 1
+  local entry = ARGV[5] == '1'
+  if entry then
+    local lt = redis.call('TYPE', KEYS[2]).ok
+    if lt ~= 'none' and lt ~= 'stream' then return {-2} end
+    local last = redis.call('XREVRANGE', KEYS[2], '+', '-', 'COUNT', 1)[1]
+    if last and tonumber(string.match(last[1], '^(%d+)')) >= v then return {-2} end
+  end
   redis.call('HSET', KEYS[1], 'v', v, 's', ARGV[2], 'w', ARGV[4])
   redis.call('PEXPIRE', KEYS[1], ARGV[3])
+  if entry then
+    redis.call('XADD', KEYS[2], 'MAXLEN', ARGV[9], string.format('%d-0', v), 'e', ARGV[6])
+    redis.call('PUBLISH', ARGV[7], ARGV[8])
+  end
+  redis.call('PEXPIRE', KEYS[2], ARGV[3])
   return {1, v}
 end
 if r[2] == ARGV[4] then return {1, v} end
 return {0, v}
 """
 
-# KEYS[1] session key; ARGV: expected version, token, tombstone_ms.
+# KEYS[1] session key, KEYS[2] its log; ARGV: the first entry id to read ('-' or '<version>-0').
+# Returns {-1} not found, {-2} corrupt, {1, id of the oldest entry or '0', entries from ARGV[1] on}. Leaves
+# the TTLs alone; two O(log n) lookups when nothing is newer.
+EVENTS_LUA: Final = """
+local t = redis.call('TYPE', KEYS[1]).ok
+if t == 'none' then return {-1} end
+if t ~= 'hash' then return {-2} end
+local v = redis.call('HGET', KEYS[1], 'v')
+if not v then return {-1} end
+if not tonumber(v) then return {-2} end
+local lt = redis.call('TYPE', KEYS[2]).ok
+if lt == 'none' then return {1, '0', {}} end
+if lt ~= 'stream' then return {-2} end
+local first = redis.call('XRANGE', KEYS[2], '-', '+', 'COUNT', 1)[1]
+if not first then return {1, '0', {}} end
+return {1, first[1], redis.call('XRANGE', KEYS[2], ARGV[1], '+')}
+"""
+
+# KEYS[1] session key, KEYS[2] its log; ARGV: expected version, token, tombstone_ms.
 # Returns {-1} not found, {0, current} conflict, {1, client} deleted (or deleted by this very call).
 # A corrupt record (wrong type, unreadable version) is deleted by whoever may delete the session.
 DELETE_LUA: Final = """
@@ -68,12 +126,12 @@ if t == 'hash' then
   end
   local v = tonumber(r[1])
   if v and v ~= tonumber(ARGV[1]) then return {0, v} end
-  redis.call('DEL', KEYS[1])
+  redis.call('DEL', KEYS[1], KEYS[2])
   redis.call('HSET', KEYS[1], 'd', ARGV[2])
   redis.call('PEXPIRE', KEYS[1], ARGV[3])
   return {1, r[3] or ''}
 end
-redis.call('DEL', KEYS[1])
+redis.call('DEL', KEYS[1], KEYS[2])
 return {1, ''}
 """
 

@@ -6,8 +6,12 @@ Data layout: one hash per session under ``f"{namespace}:session:{{{id}}}"`` with
 * ``w``: token of the call that wrote the current version (makes client-side retries idempotent),
 * ``c``: the quota client the session counts against (empty when none).
 
-The braces are a Redis Cluster hash tag and every operation is a single-key Lua script, so the layout is
-Cluster-safe (no cross-slot commands, no WATCH/MULTI). The store connects with ``redis.Redis`` (a
+Beside it, the session's event log: a stream under ``f"{namespace}:events:{{{id}}}"`` (the same hash tag),
+written, expired and deleted with the hash by the same scripts; writes with an entry publish the session id
+on ``f"{namespace}:changes"`` for the change feeds (:mod:`.redis_events`).
+
+The braces are a Redis Cluster hash tag and every operation is a Lua script on the keys of one tag, so the
+layout is Cluster-safe (no cross-slot commands, no WATCH/MULTI). The store connects with ``redis.Redis`` (a
 standalone server, or an endpoint in front of one) or, with ``cluster=True``, with ``redis.RedisCluster``,
 which follows the slot map and ``MOVED`` redirects itself. Each key carries the session TTL (``PEXPIRE``),
 refreshed by ``get`` and ``replace`` (sliding expiry).
@@ -46,6 +50,8 @@ from functools import partial
 from typing import Final
 
 from .base import (
+    LOG_LIMIT,
+    EventLog,
     Quota,
     QuotaExceeded,
     SessionCorrupt,
@@ -56,13 +62,15 @@ from .base import (
     StoreUnavailable,
     VersionConflict,
     check_document,
+    check_events,
     check_version,
     is_valid_session_id,
     new_session_id,
 )
 from .breaker import CircuitBreaker
-from .redis_capacity import MemoryHighWater, MemoryReading
-from .redis_connection import BACKEND_ERRORS, RedisConnection
+from .redis_capacity import MemoryHighWater, NodeMemory
+from .redis_connection import BACKEND_ERRORS
+from .redis_events import RedisChangeFeed, event_log_of, first_entry_after
 
 __all__ = ["BACKEND_ERRORS", "CircuitBreaker", "RedisStore"]
 
@@ -71,7 +79,7 @@ log = logging.getLogger(__name__)
 _TOMBSTONE_MS: Final = 30_000
 
 
-class RedisStore(RedisConnection):
+class RedisStore(NodeMemory):
     """:class:`~service.storage.base.SessionStore` on Redis; thread-safe, one connection pool per instance.
 
     Arguments:
@@ -151,6 +159,17 @@ class RedisStore(RedisConnection):
         """The Redis key of a session (hash-tagged on the id)."""
         return f"{self.namespace}:session:{{{session_id}}}"
 
+    def events_key(self, session_id: str) -> str:
+        """The Redis key of a session's event log (a stream in the session's hash tag: its slot)."""
+        return f"{self.namespace}:events:{{{session_id}}}"
+
+    def channel(self) -> str:
+        """The channel on which writes with a log entry publish their session id."""
+        return f"{self.namespace}:changes"
+
+    def _entry_args(self, session_id: str, events: bytes | None) -> list[object]:
+        return [0 if events is None else 1, b"" if events is None else events, self.channel(), session_id]
+
     def live_key(self) -> str:
         """The set of every session, for the store's cap (its own hash tag: one slot)."""
         return f"{self.namespace}:sessions:{{live}}"
@@ -183,28 +202,6 @@ class RedisStore(RedisConnection):
             raise QuotaExceeded("live", quota.max_live, math.ceil(max(1, int(reply[1])) / 1000))
         return True
 
-    def _memory_of(self, key: str) -> MemoryReading:
-        """``INFO memory`` of the node that holds ``key`` (cached briefly)."""
-        if not self.cluster:
-            return self.memory.reading("", lambda: self._run(lambda: self._client.info("memory")))
-        client = self._client
-        node = self._run(lambda: client.get_node_from_key(key), key=key)
-        return self.memory.reading(
-            str(node.name), lambda: self._run(lambda: client.info("memory", target_nodes=node), key=key)
-        )
-
-    def _memory_of_primaries(self) -> dict[str, MemoryReading]:
-        """``INFO memory`` of the server, or of every master of a cluster (cached briefly, like :meth:`_memory_of`)."""
-        if not self.cluster:
-            return {"server": self._memory_of("")}
-        client = self._client
-        return {
-            str(node.name): self.memory.reading(
-                str(node.name), partial(self._run, partial(client.info, "memory", target_nodes=node))
-            )
-            for node in client.get_primaries()
-        }
-
     def _admit(self, session_id: str, key: str) -> None:
         """Refuse a new session at the high-water mark or at the cap; else count it in the live set."""
         reading = self._memory_of(key)
@@ -232,8 +229,9 @@ class RedisStore(RedisConnection):
             with contextlib.suppress(StoreError):
                 self._run(partial(self._call_script, "release", keys, args), key=keys[0])
 
-    def create(self, document: bytes, quota: Quota | None = None) -> Snapshot:
+    def create(self, document: bytes, quota: Quota | None = None, events: bytes | None = None) -> Snapshot:
         document = check_document(document)
+        events = check_events(events)
         for _ in range(3):
             session_id = new_session_id()
             key = self.key_for(session_id)
@@ -244,8 +242,9 @@ class RedisStore(RedisConnection):
                     counted = self._count(quota, session_id)
                 token = secrets.token_hex(8)
                 client = "" if quota is None else quota.client
-                args = [document, self._ttl_ms, token, client]
-                created = self._run(partial(self._call_script, "create", [key], args), key=key)
+                args = [document, self._ttl_ms, token, client, *self._entry_args(session_id, events)]
+                keys = [key, self.events_key(session_id)]
+                created = self._run(partial(self._call_script, "create", keys, args), key=key)
             except StoreError:
                 self._give_back(session_id, quota, counted)
                 raise
@@ -258,7 +257,8 @@ class RedisStore(RedisConnection):
         if not is_valid_session_id(session_id):
             raise SessionNotFound(session_id)
         key = self.key_for(session_id)
-        reply = self._run(partial(self._call_script, "get", [key], [self._ttl_ms]), session_id, key)
+        keys = [key, self.events_key(session_id)]
+        reply = self._run(partial(self._call_script, "get", keys, [self._ttl_ms]), session_id, key)
         outcome = int(reply[0])
         if outcome == -1:
             raise SessionNotFound(session_id)
@@ -269,15 +269,26 @@ class RedisStore(RedisConnection):
         except (ValueError, TypeError) as exc:
             raise SessionCorrupt(session_id, "not a session record") from exc
 
-    def replace(self, session_id: str, expected_version: int, document: bytes) -> Snapshot:
+    def replace(
+        self, session_id: str, expected_version: int, document: bytes, events: bytes | None = None
+    ) -> Snapshot:
         expected_version = check_version(expected_version)
         document = check_document(document)
+        events = check_events(events)
         if not is_valid_session_id(session_id):
             raise SessionNotFound(session_id)
         key = self.key_for(session_id)
         token = secrets.token_hex(8)
-        args = [expected_version, document, self._ttl_ms, token]
-        reply = self._run(partial(self._call_script, "replace", [key], args), session_id, key)
+        args = [
+            expected_version,
+            document,
+            self._ttl_ms,
+            token,
+            *self._entry_args(session_id, events),
+            LOG_LIMIT,
+        ]
+        keys = [key, self.events_key(session_id)]
+        reply = self._run(partial(self._call_script, "replace", keys, args), session_id, key)
         outcome = int(reply[0])
         if outcome == -1:
             raise SessionNotFound(session_id)
@@ -287,6 +298,18 @@ class RedisStore(RedisConnection):
             raise VersionConflict(session_id, int(reply[1]), expected_version)
         return Snapshot(session_id, int(reply[1]), document)
 
+    def events(self, session_id: str, after: int) -> EventLog:
+        after = check_version(after, "after")
+        if not is_valid_session_id(session_id):
+            raise SessionNotFound(session_id)
+        keys = [self.key_for(session_id), self.events_key(session_id)]
+        call = partial(self._call_script, "events", keys, [first_entry_after(after)])
+        return event_log_of(session_id, self._run(call, session_id, keys[0]))
+
+    def feed(self) -> RedisChangeFeed:
+        """A subscription to :meth:`channel` on its own connection (a cluster client's on any node)."""
+        return RedisChangeFeed(lambda: self._client.pubsub(), self.channel())
+
     def delete(self, session_id: str, expected_version: int) -> None:
         expected_version = check_version(expected_version)
         if not is_valid_session_id(session_id):
@@ -294,7 +317,8 @@ class RedisStore(RedisConnection):
         key = self.key_for(session_id)
         token = secrets.token_hex(8)
         args = [expected_version, token, _TOMBSTONE_MS]
-        reply = self._run(partial(self._call_script, "delete", [key], args), session_id, key)
+        keys = [key, self.events_key(session_id)]
+        reply = self._run(partial(self._call_script, "delete", keys, args), session_id, key)
         outcome = int(reply[0])
         if outcome < 0:
             raise SessionNotFound(session_id)

@@ -13,7 +13,9 @@ from redis.connection import AbstractConnection
 from redis.crc import key_slot
 
 from service.storage import (
+    LOG_LIMIT,
     CircuitOpen,
+    EventLog,
     Quota,
     RedisStore,
     SessionCorrupt,
@@ -174,25 +176,32 @@ def test_sessions_expire(make_redis_store: Callable[..., RedisStore]) -> None:
 
 
 def test_replayed_writes_are_recognized(make_redis_store: Callable[..., RedisStore]) -> None:
-    """redis-py may resend a script after a lost reply; the write token makes that harmless."""
+    """redis-py may resend a script after a lost reply; the write token makes that harmless, log entry included."""
     store = make_redis_store()
     snap = store.create(DOC1)
-    key = store.key_for(snap.id)
+    keys = [store.key_for(snap.id), store.events_key(snap.id)]
     ttl = "60000"
 
-    assert store._call_script("replace", [key], [1, DOC2, ttl, "token-a"]) == [1, 2]
-    assert store._call_script("replace", [key], [1, DOC2, ttl, "token-a"]) == [1, 2]  # replay: same answer
-    assert store._call_script("replace", [key], [1, b"other", ttl, "token-b"]) == [0, 2]  # a real stale writer
+    def replace(expected: int, document: bytes, token: str, entry: bytes) -> object:
+        args = [expected, document, ttl, token, 1, entry, store.channel(), snap.id, LOG_LIMIT]
+        return store._call_script("replace", keys, args)
+
+    assert replace(1, DOC2, "token-a", b"e2") == [1, 2]
+    assert replace(1, DOC2, "token-a", b"e2") == [1, 2]  # replay: same answer
+    assert replace(1, b"other", "token-b", b"stale") == [0, 2]  # a real stale writer
     assert store.get(snap.id) == Snapshot(snap.id, 2, DOC2)
+    assert store.events(snap.id, 0) == EventLog(2, ((2, b"e2"),))  # appended once
 
-    assert store._call_script("delete", [key], [2, "token-c", 30_000]) == [1, b""]
-    assert store._call_script("delete", [key], [2, "token-c", 30_000]) == [1, b""]  # replay: same answer
-    assert store._call_script("delete", [key], [2, "token-d", 30_000]) == [-1]  # someone else: not found
+    assert store._call_script("delete", keys, [2, "token-c", 30_000]) == [1, b""]
+    assert store._call_script("delete", keys, [2, "token-c", 30_000]) == [1, b""]  # replay: same answer
+    assert store._call_script("delete", keys, [2, "token-d", 30_000]) == [-1]  # someone else: not found
 
-    other = store.create(DOC1)
-    other_key = store.key_for(other.id)
-    assert store._call_script("create", [other_key], [DOC2, ttl, "token-e", ""]) == 0  # id taken
+    other = store.create(DOC1, events=b"o1")
+    other_keys = [store.key_for(other.id), store.events_key(other.id)]
+    args = [DOC2, ttl, "token-e", "", 1, b"again", store.channel(), other.id]
+    assert store._call_script("create", other_keys, args) == 0  # id taken
     assert store.get(other.id) == other
+    assert store.events(other.id, 0) == EventLog(1, ((1, b"o1"),))
 
 
 def test_deleted_session_leaves_a_short_tombstone(
