@@ -292,8 +292,10 @@ class Run:
         return clear_commitment(self.game, self.context, entry)
 
     def add(self, events: Sequence[Event]) -> None:
+        """Only public events are digested: any seat can recompute the digest from what it was shown."""
         for event in events:
-            self.digest.update(event_line(event))
+            if event.to is None:
+                self.digest.update(event_line(event))
 
 
 def clear_commitment(game: Game, context: NextRound | None, entry: Entry) -> str | None:

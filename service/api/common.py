@@ -66,8 +66,18 @@ def dump_suggestion(found: Suggestion, seat: int, budget_ms: int) -> dict[str, A
     }
 
 
-def dump_events(events: list[Event]) -> list[dict[str, Any]]:
-    return [{"type": event.type, **dump_value(event.data)} for event in events]
+def dump_events(
+    events: list[Event], game: Game | None = None, after: GameState | None = None
+) -> list[dict[str, Any]]:
+    """Events as the API writes them, each with its audience ``to`` (``"all"`` or a seat); given the game and the
+    state after them, ``round_over`` carries the round's score and the match totals, as every seat's view does."""
+    out = []
+    for event in events:
+        dumped = {"type": event.type, **dump_value(event.data), "to": "all" if event.to is None else event.to}
+        if event.type == "round_over" and game is not None and after is not None and after.round_over:
+            dumped["score"] = labelled_score(game, game.score(after))
+        out.append(dumped)
+    return out
 
 
 def dump_score(result: RoundScore) -> dict[str, Any]:

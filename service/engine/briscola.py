@@ -16,7 +16,7 @@ from .game import NextRound, next_round
 from .moves import ExchangeTrump, LegalMoves, Move, PlayCard
 from .options import Option, Preset, RuleBook, Rules, choice, number
 from .scoring import RoundScore, SideScore, settle_match, side_seats, unique_best
-from .state import BriscolaState, Event, GameState, Match, TrickCard, playing_order
+from .state import BriscolaState, Event, GameState, Match, TrickCard, hands_dealt, playing_order
 from .validation import check_briscola
 from .view import common_view
 
@@ -265,6 +265,7 @@ class Briscola:
             hands[seat] = (*hands[seat], pile[position])
         state = state._replace(hands=tuple(hands), stock=state.stock[len(order) :])
         events.append(Event("cards_drawn", {"order": order, "stock": len(state.stock)}))
+        events.extend(Event("card_drawn", {"seat": seat, "card": pile[at]}, seat) for at, seat in enumerate(order))
         return state
 
     # -- the deal --------------------------------------------------------------------------------------------
@@ -295,7 +296,10 @@ class Briscola:
             match=match,
             deck=deck,
         )
-        return state, [Event("dealt", {"dealer": dealer, "round": match.round, "trump_card": trump_card})]
+        dealt = Event(
+            "dealt", {"dealer": dealer, "round": match.round, "trump_card": trump_card, "stock": len(state.stock)}
+        )
+        return state, [dealt, *hands_dealt(state.hands)]
 
 
 def own_state(state: GameState) -> BriscolaState:

@@ -20,7 +20,7 @@ from .game import NextRound, next_round
 from .moves import Capture, LegalMoves, Move
 from .options import RuleBook, Rules
 from .scoring import RoundScore
-from .state import Event, FishingState, GameState, Hand, Match, playing_order, sides_of
+from .state import Event, FishingState, GameState, Hand, Match, hands_dealt, playing_order, sides_of
 from .validation import check_fishing
 from .view import common_view
 
@@ -360,7 +360,7 @@ class Position:
         if not any(hands):
             if state.stock:
                 state, dealt = game.deal_from_stock(state)
-                events.append(dealt)
+                events.extend(dealt)
             else:
                 state, ended = game.end_round(state)
                 events.extend(ended)
@@ -488,12 +488,12 @@ class FishingGame:
         return next_round(self, previous)
 
     # -- deals and the end of a round ----------------------------------------------------------------------------
-    def deal_from_stock(self, state: FishingState) -> tuple[FishingState, Event]:
+    def deal_from_stock(self, state: FishingState) -> tuple[FishingState, list[Event]]:
         size, players = self.hand_size(state.rules), state.players
         dealt = size * players
         hands = dealt_hands(state.stock[:dealt], state.dealer, players)
         state = state._replace(hands=hands, stock=state.stock[dealt:])
-        return state, Event("cards_dealt", {"cards_each": size, "stock": len(state.stock)})
+        return state, [Event("cards_dealt", {"cards_each": size, "stock": len(state.stock)}), *hands_dealt(hands)]
 
     def end_round(self, state: FishingState) -> tuple[FishingState, list[Event]]:
         """The leftover table goes to the last capturer, never as a sweep; with no capturer it stays."""
@@ -538,8 +538,12 @@ class FishingGame:
             deck=deck,
         )
         events.append(
-            Event("dealt", {"dealer": dealer, "round": match.round, "attempt": attempt, "table": table})
+            Event(
+                "dealt",
+                {"dealer": dealer, "round": match.round, "attempt": attempt, "table": table, "stock": len(state.stock)},
+            )
         )
+        events.extend(hands_dealt(hands))
         state, opened = self.open_round(state)
         return state, events + opened
 

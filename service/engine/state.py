@@ -40,10 +40,21 @@ class Match:
 
 
 class Event(NamedTuple):
-    """Something that happened; ``data`` holds plain values and cards. A named tuple: every play makes some."""
+    """Something that happened; ``data`` holds plain values and cards. A named tuple: every play makes some.
+
+    ``to`` is the event's audience, the one definition of what is public (API.md, tables): ``None`` for every
+    seat (a card played face up, a capture, a trick and who took it, the trump card, how many cards were dealt
+    or drawn), or the one seat an event is private to (the cards dealt to or drawn by that seat).
+    """
 
     type: str
     data: dict[str, Any]
+    to: int | None = None
+
+
+def hands_dealt(hands: tuple[Hand, ...]) -> list[Event]:
+    """Each seat's own cards of a deal, private to that seat (the others see only how many: the hand sizes)."""
+    return [Event("hand_dealt", {"seat": seat, "cards": hand}, seat) for seat, hand in enumerate(hands) if hand]
 
 
 class FishingState(NamedTuple):

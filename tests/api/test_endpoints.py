@@ -305,8 +305,13 @@ def test_deal_sizes_dealer_and_first_turn(
         assert len(state["table"]) + len(state["captures"][state["dealer"]]) == table
         deck = ALL_CARDS
     assert sorted(all_cards_of(state)) == sorted(deck)
-    assert events[-1]["type"] in ("dealt", "dealer_bonus")
-    assert any(event["type"] == "dealt" for event in events)
+    public = [event for event in events if event["to"] == "all"]
+    assert public[-1]["type"] in ("dealt", "dealer_bonus")
+    assert any(event["type"] == "dealt" for event in public)
+    # Each seat is told its own cards, privately (API.md, tables): the hands of the state, seat by seat.
+    private = [event for event in events if event["to"] != "all"]
+    assert [(e["type"], e["to"], e["seat"]) for e in private] == [("hand_dealt", s, s) for s in range(players)]
+    assert [e["cards"] for e in private] == state["hands"]
 
 
 @pytest.mark.parametrize(("game", "players"), [("scopa", 3), ("escoba", 4), ("briscola", 4), ("scopone", 4)])
@@ -587,7 +592,9 @@ def test_play_applies_a_capture(client: FlaskClient) -> None:
     assert state["table"] == ["2B", "5D"]
     assert sorted(state["captures"][0]) == ["3C", "4S", "7D"]
     assert state["last_capturer"] == 0 and state["turn"] == 1
-    assert answer["events"] == [{"type": "card_played", "seat": 0, "card": "7D", "capture": ["3C", "4S"]}]
+    assert answer["events"] == [
+        {"type": "card_played", "seat": 0, "card": "7D", "capture": ["3C", "4S"], "to": "all"}
+    ]
 
 
 def test_play_a_sweep(client: FlaskClient) -> None:

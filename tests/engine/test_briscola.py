@@ -244,7 +244,12 @@ def test_drawing_order_after_a_trick(players: int, trick: str, stock: int, winne
     order = playing_order(winner, players)
     drawn = Event("cards_drawn", {"order": order, "stock": stock - players})
     assert of_type(events, "cards_drawn") == [drawn]
-    assert [e.type for e in events] == ["card_played", "trick_won", "cards_drawn"]
+    assert [e.type for e in events if e.to is None] == ["card_played", "trick_won", "cards_drawn"]
+    # Each seat learns its own draw, privately; the others only how many were drawn (API.md, tables).
+    private = [e for e in events if e.to is not None]
+    assert private == [
+        Event("card_drawn", {"seat": seat, "card": state.stock[at]}, seat) for at, seat in enumerate(order)
+    ]
     for position, seat in enumerate(order):
         assert after.hands[seat][-1] is state.stock[position]
         assert len(after.hands[seat]) == 3
@@ -301,7 +306,10 @@ def test_deal_three_each_one_at_a_time_then_the_trump_card_then_the_stock(player
     assert state.leader == (dealer + 1) % players == state.turn
     assert state.trick == () and state.captures == ((),) * players
     assert state.deck == "spanish" and state.match == match and state.dealer == dealer
-    assert events == [Event("dealt", {"dealer": dealer, "round": 2, "trump_card": state.trump_card})]
+    assert events == [
+        Event("dealt", {"dealer": dealer, "round": 2, "trump_card": state.trump_card, "stock": len(state.stock)}),
+        *(Event("hand_dealt", {"seat": seat, "cards": state.hands[seat]}, seat) for seat in range(players)),
+    ]
     GAME.validate(state)
     check_reported(state, state.turn, False, state.trump_card.suit.value)
 

@@ -607,7 +607,7 @@ def test_scopone_10_plus_0_never_redeals() -> None:
     for seed in range(50):
         _, events = GAMES["scopone"].deal(rules, 4, seed, 3, Match((0, 0), 11))
         assert not of_type(events, "redeal")
-        assert events[-1].data["attempt"] == 0
+        assert of_type(events, "dealt")[0].data["attempt"] == 0
 
 
 def test_scopone_positions_in_the_middle_of_a_turn() -> None:
