@@ -151,7 +151,7 @@ def play(game_name: str) -> Response:
     game, _ = game_for(game_name)
     data = body(schemas.MOVE_REQUEST)
     after, events = played(game, usecases.checked_state(game, data["state"]), data["move"])
-    return json_response({"state": dump_state(after), "events": dump_events(events)})
+    return json_response({"state": dump_state(after), "events": dump_events(events, game, after)})
 
 
 @blueprint.post("/<game_name>/score")
