@@ -98,7 +98,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.update(test_config)
     settings = app.config["SETTINGS"]
 
-    from .api import games, meta, problems, sessions, thinking
+    from .api import games, meta, problems, sessions, thinking, waiting
     from .api.jsonio import OrjsonProvider
     from .api.observability import init_app as init_observability
     from .api.ratelimit import init_app as init_rate_limit
@@ -111,6 +111,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["session_store"] = (
         given if given is not None else open_store(settings.redis_url, settings.session_ttl_seconds)
     )
+    waiting.init_app(app, settings)
     app.extensions["seed_sealer"] = app.config.get("SEED_SEALER") or SeedSealer(
         load_key_or_fallback(settings.seed_key, settings.seed_key_file, bool(os.environ.get("SEED_KEY_FILE")))
     )

@@ -107,6 +107,10 @@ class Settings:
     suggest_max_budget_ms: int = 2000  # an operator may lower the most a caller's budget_ms may ask
     suggest_niceness: int = 19
     suggest_grace_ms: int = 500  # a child still thinking this long past its budget is killed
+    # The waiting readers of session events (docs/deployment.md, "Waiting and streams"), per worker process.
+    event_waiters_max: int = 1000  # long polls and streams open at once
+    event_waiters_per_client: int = 64  # of those, from one client address
+    event_stream_seconds: int = 600  # a stream then closes; EventSource reconnects with Last-Event-ID
     extra: dict[str, object] = field(default_factory=dict)
 
     @classmethod
@@ -123,11 +127,20 @@ class Settings:
             rate_limit_costly=env.get("RATE_LIMIT_COSTLY") or None,
             trusted_proxies=trusted_proxies(env.get("TRUSTED_PROXIES", "")),
             metrics_token=env.get("METRICS_TOKEN") or None,
-            metrics_port=_non_negative(env["METRICS_PORT"], "METRICS_PORT") if env.get("METRICS_PORT") else None,
+            metrics_port=_non_negative(env["METRICS_PORT"], "METRICS_PORT")
+            if env.get("METRICS_PORT")
+            else None,
             log_level=env.get("LOG_LEVEL", cls.log_level),
             seed_key=env.get("SEED_KEY") or None,
             seed_key_file=env.get("SEED_KEY_FILE") or default_seed_key_file(env),
             redis_cluster=_flag(env.get("REDIS_CLUSTER")),
+            event_waiters_max=_non_negative(env.get("EVENT_WAITERS_MAX") or "1000", "EVENT_WAITERS_MAX"),
+            event_waiters_per_client=_non_negative(
+                env.get("EVENT_WAITERS_PER_CLIENT") or "64", "EVENT_WAITERS_PER_CLIENT"
+            ),
+            event_stream_seconds=max(
+                1, _non_negative(env.get("EVENT_STREAM_SECONDS") or "600", "EVENT_STREAM_SECONDS")
+            ),
             redis_password=redis_password(env),
             session_db=env.get("SESSION_DB") or default_session_db(env),
             session_max=int(env.get("SESSION_MAX_SESSIONS", cls.session_max)),

@@ -9,9 +9,8 @@ import pytest
 import yaml
 from marshmallow import Schema
 
-from service.api import sessions
 from service.engine.games import OPTIONS
-from service.schemas import requests, state
+from service.schemas import requests, sessions, state
 
 SPEC = yaml.safe_load((Path(__file__).resolve().parents[1] / "openapi.yaml").read_text())
 COMPONENTS = SPEC["components"]["schemas"]

@@ -140,7 +140,17 @@ def init_app(app: Flask, settings: Settings) -> None:
         app,
         origins=list(settings.cors_origins),
         expose_headers=["ETag", "Location", REQUEST_ID, "Retry-After", "Content-Language", "WWW-Authenticate"],
-        allow_headers=["Content-Type", "If-Match", "Accept-Language", REQUEST_ID, "Authorization", "X-API-Key"],
+        allow_headers=[
+            "Content-Type",
+            "If-Match",
+            "If-None-Match",
+            "Idempotency-Key",
+            "Last-Event-ID",
+            "Accept-Language",
+            REQUEST_ID,
+            "Authorization",
+            "X-API-Key",
+        ],
         methods=["GET", "POST", "PUT", "DELETE", "OPTIONS"],
     )
     # CORS headers matter only to browsers, which send Origin on every cross-origin request (preflights too):

@@ -66,6 +66,7 @@ PROBLEMS: dict[str, ProblemCode] = {
     "replay_not_finished": ProblemCode(422),
     # the computer players' pool (service/api/thinking.py): every slot of the host thinking; a search killed
     "suggest_busy": ProblemCode(503),
+    "too_many_waiting": ProblemCode(503),
     "suggest_timed_out": ProblemCode(503),
     # sessions
     "session_not_found": ProblemCode(404),

@@ -14,15 +14,16 @@ from typing import Any
 from .. import usecases
 from ..engine.errors import FieldProblem
 from ..engine.game import Game
-from ..engine.state import GameState
+from ..engine.state import Event, GameState
 from ..schemas import requests as schemas
 from ..schemas.errors import RequestInvalid
 from .common import seed_sealer
 
+Dealt = tuple[GameState, dict[str, str] | None, list[Event]]
+"""A session's round: the state, what the record keeps of a server-drawn seed, and the deal's events."""
 
-def deal_session(
-    game: Game, alias_preset: str | None, raw: object
-) -> tuple[GameState, dict[str, str] | None]:
+
+def deal_session(game: Game, alias_preset: str | None, raw: object) -> Dealt:
     """A first round from ``{players, seed, dealer?, deck?, preset?, rules?, salt?}``, with its sealed seed."""
     data = schemas.load(schemas.DEAL_REQUEST, raw, "/deal")
     if "previous" in data:
@@ -34,15 +35,13 @@ def deal_session(
             ]
         )
     dealt = usecases.deal(game, alias_preset, data)
-    return dealt.state, sealed_record(dealt)
+    return dealt.state, sealed_record(dealt), dealt.events
 
 
-def deal_next_round(
-    game: Game, previous: dict[str, Any], raw: dict[str, Any]
-) -> tuple[GameState, dict[str, str] | None]:
+def deal_next_round(game: Game, previous: dict[str, Any], raw: dict[str, Any]) -> Dealt:
     """The next round of a session's match, dealt from its finished state and ``{seed, salt?}``."""
     dealt = usecases.deal(game, None, {**raw, "previous": previous})
-    return dealt.state, sealed_record(dealt)
+    return dealt.state, sealed_record(dealt), dealt.events
 
 
 def sealed_record(dealt: usecases.Dealt) -> dict[str, str] | None:

@@ -20,6 +20,10 @@ from .session_records import call, load, sealed_table, store
 
 log = logging.getLogger("service.sessions")
 
+NO_EVENTS = b"[]"
+"""The log entry of a change of tokens: nothing for anybody to read, but open streams wake and check their token
+again, so a revoked one is closed at once."""
+
 
 def rotate_seat_token(session_id: str, seat: str) -> Response:
     """A new token for one seat (owner only); the seat's previous token stops working at once.
@@ -39,7 +43,7 @@ def rotate_seat_token(session_id: str, seat: str) -> Response:
     seats[int(seat)] = digest(token)
     auth = {**loaded.auth, "seats": seats}
     record = loaded.with_auth(auth)
-    saved: Snapshot = call(store().replace, session_id, version, record)
+    saved: Snapshot = call(store().replace, session_id, version, record, NO_EVENTS)
     log.info("session %s: seat %s token replaced", short_hash(session_id), seat)
     response = json_response({"id": saved.id, "version": saved.version, "seat": int(seat), "token": token})
     response.headers["ETag"] = etag(saved.version)
@@ -67,7 +71,7 @@ def add_spectator(session_id: str) -> Response:
     token = new_token()
     places[index : index + 1] = [digest(token)]
     record = loaded.with_auth({**loaded.auth, "spectators": places})
-    saved: Snapshot = call(store().replace, session_id, version, record)
+    saved: Snapshot = call(store().replace, session_id, version, record, NO_EVENTS)
     response = json_response({"id": saved.id, "version": saved.version, "spectator": index, "token": token})
     response.status_code = 201
     response.headers["ETag"] = etag(saved.version)
@@ -88,7 +92,7 @@ def revoke_spectator(session_id: str, spectator: str) -> Response:
         raise ApiProblem(404, "not_found", "this session has no spectator token with that number")
     places[int(spectator)] = None
     record = loaded.with_auth({**loaded.auth, "spectators": places})
-    saved: Snapshot = call(store().replace, session_id, version, record)
+    saved: Snapshot = call(store().replace, session_id, version, record, NO_EVENTS)
     response = Response(status=204)
     response.headers["ETag"] = etag(saved.version)
     return response

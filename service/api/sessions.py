@@ -21,25 +21,23 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from flask import Blueprint, Flask, Response, request, url_for
-from marshmallow import ValidationError, fields, validate, validates_schema
+from flask import Blueprint, Flask, Response, url_for
 
 from ..engine.errors import FieldProblem, IllegalMove, Reason
 from ..engine.game import Game
 from ..engine.state import GameState
-from ..fairness import SALT, SERVER_SEED
+from ..fairness import SERVER_SEED
 from ..schemas import requests as schemas
 from ..schemas.errors import RequestInvalid
-from ..schemas.fields import Boolean, Seed, Text
+from ..schemas.sessions import CREATE_SESSION, NEXT_ROUND, REPLACE_SESSION, SESSION_MOVE
 from ..schemas.state import dump_state
 from ..storage import Snapshot
 from ..usecases import checked_state, suggestion_for
-from . import session_tokens, thinking
+from . import session_events, session_log, session_tokens, thinking
 from .common import dump_events, dump_suggestion, game_for, played, view_body
 from .jsonio import json_response, read_json
 from .problems import ApiProblem
 from .session_access import (
-    NUMBER_PARAM,
     creation_quota,
     digest,
     etag,
@@ -64,104 +62,10 @@ from .session_records import (
     with_fairness,
 )
 from .session_retries import earlier_reply, retry_of, with_reply
+from .session_seats import asked_seat, seat_for
 
 blueprint = Blueprint("sessions", __name__, url_prefix="/v1/sessions")
 log = logging.getLogger("service.sessions")
-
-
-class CreateSession(schemas.Strict):
-    game = Text(max_length=32, required=True)
-    state = fields.Dict()
-    deal = fields.Dict()
-    sealed = Boolean()
-
-    @validates_schema
-    def state_or_deal(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if ("state" in data) == ("deal" in data):
-            raise ValidationError(
-                "give exactly one of 'state' (a state of yours) and 'deal' (dealt here)", "state"
-            )
-        dealt_here = (
-            isinstance(data.get("deal"), dict) and str(data["deal"].get("seed")).lower() == SERVER_SEED
-        )
-        if data.get("sealed") and not dealt_here:
-            raise ValidationError(
-                'only a table the service deals from a seed it draws ("deal": {"seed": "server"}) can be sealed',
-                "sealed",
-            )
-
-
-class NextRound(schemas.Strict):
-    seed = Seed(required=True)
-    salt = fields.String(validate=validate.Regexp(SALT, error="1 to 63 letters, digits or . _ ~ -"))
-
-
-class ReplaceSession(schemas.Strict):
-    game = Text(max_length=32)
-    state = fields.Dict(required=True)
-
-
-class SessionMove(schemas.Strict):
-    """A move of the caller's, or ``computer``: a computer player's move for the seat to act, played at once."""
-
-    move = fields.Dict()
-    computer = fields.Nested(schemas.PlayerChoice)
-
-    @validates_schema
-    def one_kind(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if ("move" in data) == ("computer" in data):
-            raise ValidationError("give exactly one of 'move' and 'computer'", "move")
-
-
-CREATE_SESSION, REPLACE_SESSION, SESSION_MOVE = CreateSession(), ReplaceSession(), SessionMove()
-NEXT_ROUND = NextRound()
-
-
-def seat_param() -> int | None:
-    raw = request.args.get("seat")
-    if raw is None:
-        return None
-    if not NUMBER_PARAM.fullmatch(raw):
-        raise ApiProblem(
-            400,
-            "validation_error",
-            "seat must be a seat number",
-            problems=[FieldProblem("/seat", "must be an integer 0..3")],
-        )
-    return int(raw)
-
-
-def seat_for(loaded: Loaded, players: int, public: bool) -> int | None:
-    """The seat a read is about: a seat token's own (``?seat`` may only repeat it), or the owner's ``?seat``.
-
-    Without ``?seat`` the owner reads the public view (``public``) or the seat to act's; at a sealed table the
-    owner may read no seat at all.
-    """
-    caller, seat = loaded.caller, seat_param()
-    if caller.spectator:
-        if seat is not None or not public:
-            require_player(caller)
-        return None
-    if caller.seat is not None:
-        if seat is not None and seat != caller.seat:
-            raise ApiProblem(
-                403,
-                "forbidden_seat",
-                f"this token is for seat {caller.seat}; it cannot read seat {seat}",
-                {"seat": caller.seat},
-            )
-        return caller.seat
-    if loaded.sealed and (seat is not None or not public):
-        raise sealed_table("the owner reads the public view, not a seat's hand")
-    if seat is not None and not 0 <= seat < players:
-        raise RequestInvalid([FieldProblem("/seat", f"must be 0..{players - 1}")])
-    return seat
-
-
-def asked_seat(loaded: Loaded, state: GameState) -> int | None:
-    """The seat a turn-related read is about: a seat token's own, the owner's ``?seat``, else the seat to act."""
-    seat = seat_for(loaded, state.players, public=False)
-    return state.turn if seat is None else seat
 
 
 # -- endpoints ------------------------------------------------------------------------------------------------
@@ -181,9 +85,11 @@ def create() -> Response:
     game, alias_preset = game_for(data["game"])
     fairness = None
     if "deal" in data:
-        state, fairness = deal_session(game, alias_preset, data["deal"])
+        state, fairness, dealt = deal_session(game, alias_preset, data["deal"])
+        events = dump_events(dealt, game, state)
     else:
         state = checked_state(game, data["state"])
+        events = session_log.state_events(game, state)
     sealed = fairness is not None and data.get("sealed", True)
     owner, seats, spectator = new_token(), [new_token() for _ in range(state.players)], new_token()
     auth = {
@@ -192,7 +98,8 @@ def create() -> Response:
         "spectators": [digest(spectator)],
     }
     dumped = dump_state(state)
-    snapshot: Snapshot = call(store().create, document(game.name, dumped, auth, fairness, sealed), quota)
+    record = document(game.name, dumped, auth, fairness, sealed)
+    snapshot: Snapshot = call(store().create, record, quota, session_log.entry(events))
     log.info("session %s created for client %s", short_hash(snapshot.id), quota.client[:9])
     tokens = {"owner": owner, "seats": seats, "spectator": spectator}
     extra = with_fairness({"tokens": tokens}, fairness, state.round_over, sealed)
@@ -236,7 +143,8 @@ def replace(session_id: str) -> Response:
     dumped = dump_state(state)
     # A state the owner brings was not dealt here: whatever the session proved about its last deal ends.
     record = document(game.name, dumped, loaded.auth, replies=loaded.replies)
-    snapshot = call(store().replace, session_id, version, record)
+    events = session_log.entry(session_log.state_events(game, state))
+    snapshot = call(store().replace, session_id, version, record, events)
     return owner_body(
         snapshot, game, state, dumped, False, **with_fairness({}, None, state.round_over, False)
     )
@@ -284,9 +192,12 @@ def move(session_id: str) -> Response:
     version = loaded.version()
     game, state = engine_state(loaded)
     raw_move = chosen_move(loaded, game, state, data)
-    after, events = played(game, state, raw_move)
+    after, played_events = played(game, state, raw_move)
     dumped = dump_state(after)
-    extra = with_fairness({"events": dump_events(events)}, loaded.fairness, after.round_over, loaded.sealed)
+    events = dump_events(played_events, game, after)
+    events[0]["move"] = raw_move  # what replay takes: a seat verifies a dealt round from the log alone
+    shown = session_log.shown(session_log.audience_of(loaded.caller, loaded.sealed), events)
+    extra = with_fairness({"events": shown}, loaded.fairness, after.round_over, loaded.sealed)
     if "computer" in data:
         extra["move"] = raw_move
     new_version = version + 1  # what the compare-and-set below makes it
@@ -297,7 +208,7 @@ def move(session_id: str) -> Response:
         answer = {"id": session_id, "version": new_version, "game": game.name, "view": view, **extra}
     replies = with_reply(loaded.replies, retry, new_version, answer)
     record = document(game.name, dumped, loaded.auth, loaded.fairness, loaded.sealed, replies)
-    call(store().replace, session_id, version, record)
+    call(store().replace, session_id, version, record, session_log.entry(events))
     return answered(answer)
 
 
@@ -373,17 +284,20 @@ def next_round(session_id: str) -> Response:
     if loaded.sealed and data["seed"] != SERVER_SEED:
         raise sealed_table('its rounds are dealt from seeds the service draws ("seed": "server")')
     game, _ = engine_state(loaded)
-    state, fairness = deal_next_round(game, loaded.state, data)
+    state, fairness, dealt = deal_next_round(game, loaded.state, data)
     dumped = dump_state(state)
-    extra = with_fairness({}, fairness, state.round_over, loaded.sealed)
+    events = dump_events(dealt, game, state)
+    shown = session_log.shown(session_log.audience_of(loaded.caller, loaded.sealed), events)
+    extra = with_fairness({"events": shown}, fairness, state.round_over, loaded.sealed)
     answer = owner_answer(session_id, version + 1, game, state, dumped, loaded.sealed, **extra)
     replies = with_reply(loaded.replies, retry, version + 1, answer)
     record = document(game.name, dumped, loaded.auth, fairness, loaded.sealed, replies)
-    call(store().replace, session_id, version, record)
+    call(store().replace, session_id, version, record, session_log.entry(events))
     return answered(answer)
 
 
 session_tokens.register(blueprint)
+session_events.register(blueprint)
 
 
 def init_app(app: Flask) -> None:

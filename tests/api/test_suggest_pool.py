@@ -197,11 +197,19 @@ def never_answers() -> int:
     return 0
 
 
+def child_pids() -> set[int]:
+    """This process's children, zombies included (other tests of the worker may hold some: a Redis, a server)."""
+    found: set[int] = set()
+    for task in Path("/proc/self/task").iterdir():
+        found |= {int(pid) for pid in (task / "children").read_text().split()}
+    return found
+
+
 def test_a_child_past_its_hard_deadline_is_killed() -> None:
+    before = child_pids()
     with pytest.raises(ThinkingFailed, match="killed"):
         Offload(fork=True, grace_seconds=0.05).run(never_answers, budget_seconds=0.0)
-    with pytest.raises(ChildProcessError):
-        os.waitpid(-1, os.WNOHANG)  # collected: no zombie and no orphan left
+    assert child_pids() <= before  # collected: no zombie and no orphan left
 
 
 def test_a_search_killed_at_its_deadline_is_a_503(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

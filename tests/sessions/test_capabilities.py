@@ -182,7 +182,9 @@ def test_the_owner_may_play_for_the_seat_on_turn(client: FlaskClient) -> None:
     expected = client.post(
         "/v1/games/briscola/play", json={"state": state, "move": {"card": card}}
     ).get_json()
-    assert body["state"] == expected["state"] and body["events"] == expected["events"]
+    assert body["state"] == expected["state"]
+    # The same events, the move's own one naming the move as it was played (what replay takes from the log).
+    assert body["events"] == [{**expected["events"][0], "move": {"card": card}}, *expected["events"][1:]]
 
 
 def test_a_seat_view_matches_the_stateless_view(client: FlaskClient) -> None:

@@ -1,0 +1,87 @@
+"""A session's event log (API.md, tables): what each write appends, and what each token may read of it.
+
+Every write that changes the table appends one entry, numbered by the version it made: the events of a move,
+of a deal (the first one and ``next-round``), or of a state the owner posted. The entry keeps every event with
+its audience ``to`` (``"all"`` or the one seat it is private to, the engine's definition of what is public);
+a reader gets what its token may see: a seat the public events and its own (so another seat's draw reaches it
+only as the count in the public event), a spectator and the owner of a sealed table the public ones, the owner
+of an unsealed table everything. Entries are stored without anything in the writer's language: the labels of a
+round's score are added when an entry is read, in the reader's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from ..engine.game import Game
+from ..engine.state import GameState, hands_dealt
+from ..schemas.state import dump_value
+from . import catalogue
+from .common import dump_events
+from .problems import language
+from .session_access import Caller
+
+
+@dataclass(frozen=True)
+class Audience:
+    """Whose events a reader gets: ``everything``, or the public ones and those private to ``seat``."""
+
+    seat: int | None
+    everything: bool = False
+
+    def sees(self, event: dict[str, Any]) -> bool:
+        return self.everything or event["to"] == "all" or event["to"] == self.seat
+
+
+def audience_of(caller: Caller, sealed: bool) -> Audience:
+    """A seat its own; a spectator, and the owner of a sealed table, the public events; an owner all of them."""
+    if caller.seat is not None:
+        return Audience(caller.seat)
+    return Audience(None, everything=caller.owner and not sealed)
+
+
+def entry(events: list[dict[str, Any]]) -> bytes:
+    """The stored form of one version's events (as ``dump_events`` wrote them), without the reader's labels."""
+    return orjson.dumps([_neutral(event) for event in events])
+
+
+def state_events(game: Game, state: GameState) -> list[dict[str, Any]]:
+    """A state posted rather than dealt here: the public view of it to all, and each seat's hand to that seat."""
+    public = dump_value(game.view(state, None))
+    return [{"type": "state_set", "view": public, "to": "all"}, *dump_events(hands_dealt(state.hands))]
+
+
+def shown(audience: Audience, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events of one answer that ``audience`` may see."""
+    return [event for event in events if audience.sees(event)]
+
+
+def read(game: str, audience: Audience, entries: tuple[tuple[int, bytes], ...]) -> list[dict[str, Any]]:
+    """The stored entries as ``audience`` may see them, each event numbered by its version, in the reader's
+    language."""
+    lang = language()
+    out: list[dict[str, Any]] = []
+    for version, body in entries:
+        for event in orjson.loads(body):
+            if audience.sees(event):
+                out.append({"version": version, **_localized(game, event, lang)})
+    return out
+
+
+def _neutral(event: dict[str, Any]) -> dict[str, Any]:
+    score = event.get("score")
+    if not isinstance(score, dict) or "labels" not in score:
+        return event
+    return {**event, "score": {key: value for key, value in score.items() if key != "labels"}}
+
+
+def _localized(game: str, event: dict[str, Any], lang: str) -> dict[str, Any]:
+    score = event.get("score")
+    if not isinstance(score, dict):
+        return event
+    scored = {code for side in score.get("sides", ()) for code in side.get("points", {})}
+    codes = [code for code in catalogue.category_codes(game) if code in scored]
+    return {**event, "score": {**score, "labels": catalogue.score_labels(game, codes, lang)}}

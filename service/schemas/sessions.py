@@ -1,0 +1,59 @@
+"""The bodies of the session endpoints (API.md, sessions), read into plain values with field-level messages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import ValidationError, fields, validate, validates_schema
+
+from ..fairness import SALT, SERVER_SEED
+from . import requests as schemas
+from .fields import Boolean, Seed, Text
+
+
+class CreateSession(schemas.Strict):
+    game = Text(max_length=32, required=True)
+    state = fields.Dict()
+    deal = fields.Dict()
+    sealed = Boolean()
+
+    @validates_schema
+    def state_or_deal(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if ("state" in data) == ("deal" in data):
+            raise ValidationError(
+                "give exactly one of 'state' (a state of yours) and 'deal' (dealt here)", "state"
+            )
+        dealt_here = (
+            isinstance(data.get("deal"), dict) and str(data["deal"].get("seed")).lower() == SERVER_SEED
+        )
+        if data.get("sealed") and not dealt_here:
+            raise ValidationError(
+                'only a table the service deals from a seed it draws ("deal": {"seed": "server"}) can be sealed',
+                "sealed",
+            )
+
+
+class NextRound(schemas.Strict):
+    seed = Seed(required=True)
+    salt = fields.String(validate=validate.Regexp(SALT, error="1 to 63 letters, digits or . _ ~ -"))
+
+
+class ReplaceSession(schemas.Strict):
+    game = Text(max_length=32)
+    state = fields.Dict(required=True)
+
+
+class SessionMove(schemas.Strict):
+    """A move of the caller's, or ``computer``: a computer player's move for the seat to act, played at once."""
+
+    move = fields.Dict()
+    computer = fields.Nested(schemas.PlayerChoice)
+
+    @validates_schema
+    def one_kind(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if ("move" in data) == ("computer" in data):
+            raise ValidationError("give exactly one of 'move' and 'computer'", "move")
+
+
+CREATE_SESSION, REPLACE_SESSION, SESSION_MOVE = CreateSession(), ReplaceSession(), SessionMove()
+NEXT_ROUND = NextRound()

@@ -1,0 +1,249 @@
+"""Reading a session's events: pages, 304s, long polls and Server-Sent Events (API.md, tables: events).
+
+No test here judges speed: a wait is proven by what it answers, a stream's heartbeat and end by a stepping clock.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable
+from typing import Any
+
+import orjson
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from service.api import session_events
+from service.api.session_records import load
+from service.storage import LOG_LIMIT, MemoryStore
+
+from .conftest import bearer, make_app
+
+
+def new_table(client: FlaskClient, game: str = "scopa", players: int = 2, **extra: Any) -> dict[str, Any]:
+    body = {"game": game, "deal": {"players": players, "seed": 11}, **extra}
+    created = client.post("/v1/sessions", json=body)
+    assert created.status_code == 201, created.get_json()
+    answer: dict[str, Any] = created.get_json()
+    answer["path"] = f"/v1/sessions/{answer['id']}"
+    return answer
+
+
+def play_one(client: FlaskClient, table: dict[str, Any]) -> dict[str, Any]:
+    owner = table["tokens"]["owner"]
+    current = client.get(table["path"], headers=bearer(owner))
+    state = current.get_json()["state"]
+    token = table["tokens"]["seats"][state["turn"]]
+    moves = client.get(f"{table['path']}/legal-moves", headers=bearer(token)).get_json()["moves"]
+    played = client.post(
+        f"{table['path']}/moves",
+        json={"move": moves[0]},
+        headers=bearer(token, **{"If-Match": current.headers["ETag"]}),
+    )
+    assert played.status_code == 200, played.get_json()
+    answer: dict[str, Any] = played.get_json()
+    return answer
+
+
+def test_a_page_holds_the_events_after_the_version_asked_and_says_where_the_log_starts(
+    client: FlaskClient,
+) -> None:
+    table = new_table(client)
+    seat = table["tokens"]["seats"][0]
+    played = play_one(client, table)
+    page = client.get(f"{table['path']}/events?after=1", headers=bearer(seat)).get_json()
+    assert page["version"] == played["version"] == 2
+    assert page["first_version"] == 1
+    assert [event["version"] for event in page["events"]] == [2] * len(page["events"])
+    assert page["events"][0]["type"] == "card_played"
+    assert page["events"][0]["move"] == played["events"][0]["move"]  # what replay takes, as it was played
+    everything = client.get(f"{table['path']}/events", headers=bearer(seat)).get_json()
+    assert everything["events"][0]["version"] == 1
+
+
+def test_an_unchanged_log_answers_304_to_its_etag_and_a_changed_one_in_full(client: FlaskClient) -> None:
+    table = new_table(client)
+    seat = table["tokens"]["seats"][1]
+    first = client.get(f"{table['path']}/events", headers=bearer(seat))
+    again = client.get(
+        f"{table['path']}/events?after=1", headers=bearer(seat, **{"If-None-Match": first.headers["ETag"]})
+    )
+    assert again.status_code == 304 and again.data == b""
+    play_one(client, table)
+    moved = client.get(
+        f"{table['path']}/events?after=1", headers=bearer(seat, **{"If-None-Match": first.headers["ETag"]})
+    )
+    assert moved.status_code == 200 and moved.get_json()["events"]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "after=-1",
+        "after=x",
+        "after=1e3",
+        "wait=31",
+        "wait=-1",
+        "wait=abc",
+        "wait=1.2345",
+        "after=" + "9" * 19,
+    ],
+)
+def test_a_malformed_after_or_wait_is_a_400_naming_the_field(client: FlaskClient, query: str) -> None:
+    table = new_table(client)
+    answer = client.get(f"{table['path']}/events?{query}", headers=bearer(table["tokens"]["seats"][0]))
+    assert answer.status_code == 400
+    assert answer.get_json()["errors"][0]["pointer"] == "/" + query.split("=")[0]
+
+
+def test_no_token_reads_no_events_and_a_stranger_learns_nothing(client: FlaskClient) -> None:
+    table = new_table(client)
+    assert client.get(f"{table['path']}/events").status_code == 401
+    assert client.get(f"{table['path']}/events", headers=bearer("x" * 43)).status_code == 403
+    other = new_table(client)
+    assert client.get(f"{table['path']}/events", headers=bearer(other["tokens"]["owner"])).status_code == 403
+
+
+def test_a_long_poll_answers_when_a_move_is_made(client: FlaskClient, app: Flask) -> None:
+    table = new_table(client)
+    seat = table["tokens"]["seats"][0]
+    answers: list[Any] = []
+    waiter = threading.Thread(
+        target=lambda: answers.append(
+            app.test_client().get(f"{table['path']}/events?after=1&wait=30", headers=bearer(seat))
+        )
+    )
+    waiter.start()
+    while not app.extensions["event_hub"].waiting:  # the reader is parked on the hub
+        waiter.join(0.01)
+        assert waiter.is_alive() or answers
+    play_one(client, table)
+    waiter.join(30)
+    assert not waiter.is_alive()
+    assert answers[0].status_code == 200
+    assert answers[0].get_json()["events"][0]["type"] == "card_played"
+
+
+def test_a_long_poll_with_nothing_new_answers_an_empty_page_or_a_304(client: FlaskClient) -> None:
+    table = new_table(client)
+    seat = table["tokens"]["seats"][0]
+    empty = client.get(f"{table['path']}/events?after=1&wait=0.01", headers=bearer(seat))
+    assert empty.status_code == 200 and empty.get_json()["events"] == []
+    unchanged = client.get(
+        f"{table['path']}/events?after=1&wait=0.01",
+        headers=bearer(seat, **{"If-None-Match": empty.headers["ETag"]}),
+    )
+    assert unchanged.status_code == 304
+
+
+def test_waiting_places_are_bounded_per_client(store: Any) -> None:
+    app = make_app(store, event_waiters_per_client=0)
+    client = app.test_client()
+    table = new_table(client)
+    refused = client.get(
+        f"{table['path']}/events?after=1&wait=1", headers=bearer(table["tokens"]["seats"][0])
+    )
+    assert refused.status_code == 503
+    assert refused.get_json()["code"] == "too_many_waiting" and refused.headers["Retry-After"]
+    assert (
+        client.get(f"{table['path']}/events?after=1", headers=bearer(table["tokens"]["seats"][0])).status_code
+        == 200
+    )
+
+
+# -- Server-Sent Events ---------------------------------------------------------------------------------------
+
+
+def sse(chunks: Iterable[bytes]) -> list[dict[str, Any]]:
+    """The messages of some chunks of a stream: each a dict of its fields, ``data`` parsed."""
+    out = []
+    for block in b"".join(chunks).decode().split("\n\n"):
+        if not block:
+            continue
+        fields: dict[str, Any] = {}
+        for line in block.split("\n"):
+            name, _, value = line.partition(": ") if not line.startswith(":") else ("comment", "", line[2:])
+            fields[name] = orjson.loads(value) if name == "data" else value
+        out.append(fields)
+    return out
+
+
+def open_stream(client: FlaskClient, path: str, token: str, **headers: str) -> Any:
+    response = client.get(
+        f"{path}/events", headers=bearer(token, Accept="text/event-stream", **headers), buffered=False
+    )
+    assert response.status_code == 200
+    assert response.mimetype == "text/event-stream"
+    assert response.headers["X-Accel-Buffering"] == "no"
+    return response
+
+
+def test_a_stream_sends_each_event_with_the_version_on_the_last_of_it_and_resumes(
+    client: FlaskClient,
+) -> None:
+    table = new_table(client)
+    seat = table["tokens"]["seats"][0]
+    stream = open_stream(client, table["path"], seat)
+    chunks = iter(stream.response)
+    assert sse([next(chunks)]) == [{"retry": "2000"}]
+    opening = sse([next(chunks)])
+    assert [m["event"] for m in opening] == [m["data"]["type"] for m in opening]
+    assert [m.get("id") for m in opening] == [None] * (len(opening) - 1) + ["1"]
+    assert all(m["data"]["to"] in ("all", 0) for m in opening)
+    play_one(client, table)
+    moved = sse([next(chunks)])
+    assert moved[0]["data"]["type"] == "card_played" and moved[-1]["id"] == "2"
+    stream.close()
+    resumed = open_stream(client, table["path"], seat, **{"Last-Event-ID": "1"})
+    chunks = iter(resumed.response)
+    next(chunks)
+    assert sse([next(chunks)]) == moved
+    resumed.close()
+
+
+def test_a_stream_closes_when_its_token_is_revoked(client: FlaskClient) -> None:
+    table = new_table(client)
+    owner, seat = table["tokens"]["owner"], table["tokens"]["seats"][1]
+    chunks = iter(open_stream(client, table["path"], seat).response)
+    next(chunks), next(chunks)
+    etag = client.get(table["path"], headers=bearer(owner)).headers["ETag"]
+    rotated = client.post(f"{table['path']}/seats/1/token", headers=bearer(owner, **{"If-Match": etag}))
+    assert rotated.status_code == 200, rotated.get_json()
+    assert list(chunks) == []
+
+
+class SteppingWake(threading.Event):
+    """A wake-up that never comes: waiting moves the stepping clock on by the whole timeout."""
+
+    def __init__(self, clock: list[float]) -> None:
+        super().__init__()
+        self.clock = clock
+
+    def wait(self, timeout: float | None = None) -> bool:
+        self.clock[0] += timeout or 0.0
+        return False
+
+
+def test_a_quiet_stream_beats_every_15_seconds_and_ends_at_its_lifetime(
+    app: Flask, client: FlaskClient
+) -> None:
+    table = new_table(client)
+    seat = table["tokens"]["seats"][0]
+    clock = [100.0]
+    with app.test_request_context(headers=bearer(seat)):
+        loaded = load(table["id"])
+        stream = session_events.Stream(table["id"], loaded, 1, SteppingWake(clock), lambda: clock[0], 40.0)
+        messages = sse(iter(list(stream.messages())))
+    assert messages == [{"retry": "2000"}, {"comment": "heartbeat"}, {"comment": "heartbeat"}]
+    assert clock[0] == 140.0
+
+
+def test_the_log_keeps_its_last_entries_and_says_where_it_starts() -> None:
+    store = MemoryStore(3600)
+    snapshot = store.create(b"{}", events=b"[]")
+    for version in range(1, LOG_LIMIT + 5):
+        snapshot = store.replace(snapshot.id, version, b"{}", b"[]")
+    log = store.events(snapshot.id, 0)
+    assert log.start == snapshot.version - LOG_LIMIT + 1
+    assert len(log.entries) == LOG_LIMIT
