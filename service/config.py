@@ -110,7 +110,8 @@ class Settings:
     # The waiting readers of session events (docs/deployment.md, "Waiting and streams"), per worker process.
     event_waiters_max: int = 1000  # long polls and streams open at once
     event_waiters_per_client: int = 64  # of those, from one client address
-    event_stream_seconds: int = 600  # a stream then closes; EventSource reconnects with Last-Event-ID
+    event_stream_seconds: float = 600  # a stream then closes; EventSource reconnects with Last-Event-ID
+    event_wait_max_seconds: float = 30  # a longer ?wait is cut to this (a proxy in front may time out sooner)
     extra: dict[str, object] = field(default_factory=dict)
 
     @classmethod
@@ -138,9 +139,8 @@ class Settings:
             event_waiters_per_client=_non_negative(
                 env.get("EVENT_WAITERS_PER_CLIENT") or "64", "EVENT_WAITERS_PER_CLIENT"
             ),
-            event_stream_seconds=max(
-                1, _non_negative(env.get("EVENT_STREAM_SECONDS") or "600", "EVENT_STREAM_SECONDS")
-            ),
+            event_stream_seconds=_seconds(env.get("EVENT_STREAM_SECONDS"), "EVENT_STREAM_SECONDS", 600, 86_400),
+            event_wait_max_seconds=_seconds(env.get("EVENT_WAIT_MAX_SECONDS"), "EVENT_WAIT_MAX_SECONDS", 30, 30),
             redis_password=redis_password(env),
             session_db=env.get("SESSION_DB") or default_session_db(env),
             session_max=int(env.get("SESSION_MAX_SESSIONS", cls.session_max)),
@@ -210,6 +210,19 @@ def _non_negative(value: str, name: str) -> int:
     if number < 0:
         raise ValueError(f"{name} must not be negative, not {value!r}")
     return number
+
+
+def _seconds(value: str | None, name: str, default: float, most: float) -> float:
+    """A duration in seconds, more than 0 and at most ``most``."""
+    if not value:
+        return default
+    try:
+        seconds = float(value)
+    except ValueError:
+        raise ValueError(f"{name} must be a number of seconds, not {value!r}") from None
+    if not 0 < seconds <= most:
+        raise ValueError(f"{name} must be more than 0 and at most {most:g} seconds, not {value!r}")
+    return seconds
 
 
 class _SuggestSettings(TypedDict):

@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-.venv/bin}
 PORT=${LIVE_PORT:-18765}
-export PORT WEB_CONCURRENCY=1 LOG_LEVEL=WARNING
+# A generated ?wait or event stream would hold the run for up to 30 s or 10 min: cut short here.
+export PORT WEB_CONCURRENCY=1 LOG_LEVEL=WARNING EVENT_WAIT_MAX_SECONDS=0.2 EVENT_STREAM_SECONDS=0.5
 setsid "$BIN/gunicorn" --config deploy/gunicorn.conf.py 'service.app:create_app()' &
 server=$!
 trap 'kill -TERM -- -"$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true' EXIT

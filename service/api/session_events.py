@@ -39,7 +39,7 @@ MAX_WAIT_SECONDS = 30
 HEARTBEAT_SECONDS = 15.0
 RETRY_MS = 2000
 VERSION_PARAM = re.compile(r"[0-9]{1,18}")
-WAIT_PARAM = re.compile(r"[0-9]{1,2}(\.[0-9]{1,3})?")
+WAIT_PARAM = re.compile(r"[0-9]{1,2}")
 STREAM = "text/event-stream"
 
 Clock = Callable[[], float]
@@ -108,12 +108,13 @@ def after_param(resumed: str | None) -> int:
 
 
 def wait_param() -> float:
+    """``?wait``: whole seconds up to 30, cut to the operator's ``EVENT_WAIT_MAX_SECONDS``."""
     raw = request.args.get("wait")
     if raw is None:
         return 0.0
-    if not WAIT_PARAM.fullmatch(raw) or float(raw) > MAX_WAIT_SECONDS:
-        raise RequestInvalid([FieldProblem("/wait", f"must be 0 to {MAX_WAIT_SECONDS} seconds")])
-    return float(raw)
+    if not WAIT_PARAM.fullmatch(raw) or int(raw) > MAX_WAIT_SECONDS:
+        raise RequestInvalid([FieldProblem("/wait", f"must be a whole number of seconds, 0 to {MAX_WAIT_SECONDS}")])
+    return min(float(raw), settings().event_wait_max_seconds)
 
 
 # -- the stream -----------------------------------------------------------------------------------------------
