@@ -1,20 +1,29 @@
-"""Computer players against each other: seeded two-player matches between levels, and a four-player check.
+"""Computer players against each other and against sparring partners: seeded matches and rounds, every game.
 
     python -m bench.tournament [--matches 1000] [--strong-matches 200] [--playouts N] [--budget-ms MS]
-                               [--games scopa,briscola,escoba] [--processes 2] [--quick]
+                               [--games scopa,briscola,...] [--processes 2] [--quick]
+                               [--parts levels,teams,sparring,budgets] [--rounds 100]
+                               [--pairings greedy:sparring,strong:sparring,...] [--budgets 5,20,50,200]
+                               [--budget-rounds 50]
 
-A match is dealt round after round (``next_round``: the dealer rotates, scores carry) until the game says it is
-over. The two levels swap seats every match and each deal is played once from each side (duplicate play), so
-neither the seat nor the cards favour a level. ``strong`` plays a fixed number of playouts per move (the game's
-default, ``PLAYOUTS``, unless ``--playouts`` says) with the budget out of the way (``MAX_BUDGET_MS``), so the
-results are reproducible; ``--budget-ms`` plays it against the
-clock instead. Every suggested move is checked with ``game.check`` against the real state before it is played.
+``levels``: the service's levels against each other in whole matches. A match is dealt round after round
+(``next_round``: the dealer rotates, scores carry) until the game says it is over. The two levels swap seats every
+match and each deal is played once from each side (duplicate play), so neither the seat nor the cards favour a
+level. ``strong`` plays a fixed number of playouts per move (the game's default, ``PLAYOUTS``, unless
+``--playouts`` says) with the budget out of the way (``MAX_BUDGET_MS``), so the results are reproducible;
+``--budget-ms`` plays it against the clock instead. ``teams``: four-player games played legally to the end.
+
+``sparring`` and ``budgets``: the service's levels against the sparring partner (a determinized alpha-beta
+expert) and a one-ply heuristic bot (``bench/sparring.py``), round by round, every game of the registry (or
+``--games``); ``budgets`` plays ``strong`` at each of ``--budgets`` against the sparring partner (strength per
+millisecond). See ``bench/tournament_table.py`` for what a score rate is.
+
+Every suggested move is checked with ``game.check`` against the real state before it is played.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import time
 from collections.abc import Sequence
@@ -27,7 +36,9 @@ from service.engine.state import GameState, Match, side_of, sides_of
 from service.players import MAX_BUDGET_MS, observe, suggest
 from service.players.search import PLAYOUTS
 
+from . import tournament_table
 from .common import heading, load_line, machine_facts, table, verdict
+from .tournament_table import wilson
 
 MAX_ROUNDS = 40
 """A match still undecided after this many rounds counts as a draw (it never happens in practice)."""
@@ -36,6 +47,8 @@ STRONG_TARGET = 0.60
 PAIRINGS = (("greedy", "random"), ("strong", "greedy"))
 TEAM_GAMES = ("scopone", "briscola")
 QUICK_PLAYOUTS = 30
+PARTS = ("levels", "teams", "sparring", "budgets")
+QUICK_PAIRINGS = "greedy:one-ply,greedy:sparring,strong@5:sparring,sparring:one-ply"
 
 
 class Task(NamedTuple):
@@ -89,17 +102,6 @@ def play_match(task: Task) -> Played:
             following.rules, players, task.deal_seed, following.dealer, following.match, following.deck
         )
     return Played(task, None, MAX_ROUNDS, strong_ms, cut)
-
-
-def wilson(wins: float, total: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if not total:
-        return 0.0, 1.0
-    share = wins / total
-    centre = share + z * z / (2 * total)
-    spread = z * math.sqrt(share * (1 - share) / total + z * z / (4 * total * total))
-    scale = 1 + z * z / total
-    return (centre - spread) / scale, (centre + spread) / scale
 
 
 def pairing_tasks(
@@ -172,8 +174,16 @@ def main(argv: list[str] | None = None) -> int:
         "--playouts", type=int, default=None, help="strong's playouts per move (default: per game)"
     )
     parser.add_argument("--budget-ms", type=float, default=None, help="play strong against the clock instead")
-    parser.add_argument("--games", default="scopa,briscola,escoba", help="comma-separated two-player games")
+    parser.add_argument(
+        "--games", default=",".join(GAMES), help="comma-separated games (levels: those with two players)"
+    )
     parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--parts", default=",".join(PARTS), help="comma-separated parts to run")
+    parser.add_argument("--rounds", type=int, default=100, help="rounds per pairing against the sparring bots")
+    pairings = ",".join(f"{first}:{second}" for first, second in tournament_table.PAIRINGS)
+    parser.add_argument("--pairings", default=pairings, help="first:second bots, comma-separated")
+    parser.add_argument("--budgets", default=",".join(f"{ms:g}" for ms in tournament_table.BUDGETS))
+    parser.add_argument("--budget-rounds", type=int, default=50, help="rounds per budget against sparring")
     parser.add_argument(
         "--quick", action="store_true", help=f"a smoke run: a few matches, {QUICK_PLAYOUTS} playouts per move"
     )
@@ -181,28 +191,58 @@ def main(argv: list[str] | None = None) -> int:
     if args.quick:
         args.matches, args.strong_matches, args.team_matches = 20, 2, 1
         args.playouts = args.playouts or QUICK_PLAYOUTS
+        args.rounds, args.budget_rounds, args.budgets = 2, 2, "5"
+        args.pairings = QUICK_PAIRINGS
     games = [name.strip() for name in args.games.split(",") if name.strip()]
-    budget = MAX_BUDGET_MS if args.budget_ms is None else args.budget_ms
+    parts = [name.strip() for name in args.parts.split(",") if name.strip()]
+    unknown = [name for name in games if name not in GAMES] + [name for name in parts if name not in PARTS]
+    if unknown:
+        parser.error("unknown game or part: " + ", ".join(unknown))
+    started = time.perf_counter()
+    print("# Tournament: computer players against each other\n")
+    print(machine_facts())
     compiled = not str(service.engine.fishing.__file__).endswith(".py")
+    print(f"\nEngine: {'compiled with mypyc' if compiled else 'the pure-Python sources'}; {args.processes} processes.")
+    failures: list[str] = []
+    if "levels" in parts:
+        failures += levels_part(args, [name for name in games if 2 in GAMES[name].player_counts])
+    if "teams" in parts:
+        teams_part(args)
+    if "sparring" in parts:
+        print(heading("Against the sparring partner and the one-ply bot, round by round"))
+        print(tournament_table.__doc__)
+        print(
+            tournament_table.sparring_section(
+                games, tournament_table.parse_pairings(args.pairings), args.rounds, args.processes
+            )
+        )
+    if "budgets" in parts:
+        print(heading("Strength per millisecond: strong at each budget against the sparring partner"))
+        budgets = [float(ms) for ms in args.budgets.split(",") if ms.strip()]
+        print(tournament_table.budget_section(games, budgets, args.budget_rounds, args.processes))
+    print(f"\n_tournament: {time.perf_counter() - started:.0f} s_\n")
+    print(load_line())
+    if failures:
+        print("\nBelow target: " + "; ".join(failures))
+    return 0
+
+
+def levels_part(args: argparse.Namespace, games: list[str]) -> list[str]:
+    """The service's levels against each other in whole matches; the pairings below their target."""
+    budget = MAX_BUDGET_MS if args.budget_ms is None else args.budget_ms
     work = (
         ", ".join(f"{name} {count}" for name, count in PLAYOUTS.items())
         if args.playouts is None
         else str(args.playouts)
     )
-
-    print("# Tournament: computer players against each other\n")
-    print(machine_facts())
     how = (
         f"{work} playouts per move, budget {budget:g} ms as a safety cap only (reproducible)"
         if args.budget_ms is None
         else f"at most {work} playouts per move within a {budget:g} ms budget (timing-dependent)"
     )
-    print(f"\nEngine: {'compiled with mypyc' if compiled else 'the pure-Python sources'}; strong: {how};")
-    print(f"{args.processes} processes; default rules; two players unless stated.")
-
+    print(f"\nLevels: strong {how}; default rules; two players unless stated.")
     print(heading("Two-player matches"))
     rows, failures = [], []
-    started = time.perf_counter()
     for first, second in PAIRINGS:
         count = args.matches if second == "random" else args.strong_matches
         target = GREEDY_TARGET if second == "random" else STRONG_TARGET
@@ -233,7 +273,12 @@ def main(argv: list[str] | None = None) -> int:
         " (a single legal move is answered at once). The targets are checked for Scopa and Briscola;"
         " Escoba is reported alongside."
     )
+    return failures
 
+
+def teams_part(args: argparse.Namespace) -> None:
+    """Four players: every move legal, every match finished."""
+    budget = MAX_BUDGET_MS if args.budget_ms is None else args.budget_ms
     print(heading("Four players: strong + greedy (seats 0 and 2) against two random seats"))
     team_rows = []
     for name in TEAM_GAMES:
@@ -249,11 +294,6 @@ def main(argv: list[str] | None = None) -> int:
         table(["game", "matches", "rounds", "strong+greedy won", "random won", "draws", "moves"], team_rows)
     )
     print("\nEvery move of every seat was accepted by `game.check` on the real state; every match finished.")
-    print(f"\n_tournament: {time.perf_counter() - started:.0f} s_\n")
-    print(load_line())
-    if failures:
-        print("\nBelow target: " + "; ".join(failures))
-    return 0
 
 
 if __name__ == "__main__":
