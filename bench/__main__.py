@@ -26,6 +26,7 @@ ORDER = (
     "suggest",
     "hostile_load",
     "replay_timing",
+    "streams",
 )
 QUICK = {
     "engine": ["--seconds", "0.5", "--repeats", "1", "--profile-rounds", "50"],
@@ -37,6 +38,7 @@ QUICK = {
     "suggest": ["--repeats", "1", "--budgets", "1,200"],
     "hostile_load": ["--seconds", "4", "--pauses-ms", "0"],
     "replay_timing": ["--repeats", "20"],
+    "streams": ["--quick"],
 }
 
 
