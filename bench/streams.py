@@ -519,11 +519,11 @@ def run_pair(layout: str, args: argparse.Namespace, results: Results) -> None:
             store.__exit__(None, None, None)
 
 
-def report(args: argparse.Namespace, results: Results, started_load: str) -> None:
+def report(args: argparse.Namespace, results: Results, machine: str) -> None:
     print(heading(f"Event streams ({args.streams} streams, {args.players}-player Scopa)"))
-    print(machine_facts())
+    print(machine)
     print()
-    print(f"Commit: {commit()}. {started_load}")
+    print(f"Commit: {commit()}. Command: python -m bench.streams {' '.join(sys.argv[1:])}".rstrip())
     print()
     print("Streams opened (sockets per worker: every socket the worker process holds, listeners included):\n")
     print(
@@ -605,7 +605,7 @@ def main(argv: list[str] | None = None) -> int:
     unknown = set(chosen) - set(LAYOUTS)
     if unknown:
         parser.error(f"unknown layouts: {', '.join(sorted(unknown))}")
-    started_load = load_line("start")
+    machine = machine_facts()
     results = Results()
     with tempfile.TemporaryDirectory(prefix="cardrules-bench-streams-") as directory:
         body = Path(directory) / "legal-moves.json"
@@ -617,7 +617,7 @@ def main(argv: list[str] | None = None) -> int:
                 run_single(layout, args, body, results)
             else:
                 run_pair(layout, args, results)
-    report(args, results, started_load)
+    report(args, results, machine)
     return 0
 
 
