@@ -1,6 +1,6 @@
 """Event streams: 1,000 Server-Sent Event streams held open, the rules requests beside them, and fan-out latency.
 
-    python -m bench.streams [--streams 1000] [--players 4] [--rate 200] [--seconds 15] [--move-rate 20]
+    python -m bench.streams [--streams 1000] [--players 4] [--rate 200] [--seconds 30] [--move-rate 20]
                             [--moves 200] [--layouts direct,nginx,redis,cluster] [--quick]
 
 The service runs as `make run` starts it: gunicorn with ``deploy/gunicorn.conf.py`` (gevent workers, one per
@@ -18,7 +18,9 @@ Layouts (``--layouts``):
   ``--move-rate`` a second (each move's events reach every seat of its table). Then ``--moves`` more moves are
   made with no load. For every move and every stream of its table: the time from the move's answer (its last
   byte read by the client) to the message that ends the move's version (``id: <version>``) arriving on the
-  stream; also from the move's sending. The streams are gevent greenlets of this process, each reading its own
+  stream; also from the move's sending. The streams are opened within seconds of each other, so their heartbeats
+  (every 15 s) come in bursts: a load run of 30 s holds two, and the report says when they came beside the
+  slowest answer of each second. The streams are gevent greenlets of this process, each reading its own
   HTTP/1.1 connection (``http.client`` on gevent's sockets), all closed at the end.
 * ``redis``: one redis-server (started as tests/redis_fixture.py starts it) and two service instances (two
   gunicorn masters on two ports, each with ``REDIS_URL``): the streams held on instance B, moves made through
@@ -159,6 +161,7 @@ class EventStream:
     seat: int
     arrivals: dict[int, float] = field(default_factory=dict)  # version -> perf_counter of its last message
     ready: gevent.event.Event = field(default_factory=gevent.event.Event)
+    beats: list[float] = field(default_factory=list)  # perf_counter of each heartbeat comment
     failed: str | None = None
     ended: bool = False
 
@@ -193,6 +196,8 @@ def follow(port: int, stream: EventStream, gate: gevent.lock.Semaphore) -> None:
             buffer += data
             *messages, buffer = buffer.split(b"\n\n")
             for message in messages:
+                if message.startswith(b": heartbeat"):
+                    stream.beats.append(now)
                 if message.startswith(b"retry:"):
                     stream.ready.set()
                     if held:
@@ -406,6 +411,24 @@ def streams_row(layout: str, streams: list[EventStream], held_by: list[int]) -> 
     return [layout, len(streams), opened, failed, ended, " / ".join(map(str, held_by))]
 
 
+def beats_note(layout: str, streams: list[EventStream], load: dict[str, Any]) -> str:
+    """When in the load run the streams' heartbeats came, beside the slowest answer of each second."""
+    start = load["start_perf"]
+    beats = sorted(at - start for stream in streams for at in stream.beats if at >= start)
+    bursts = []
+    for at in beats:
+        if bursts and at - bursts[-1][1] < 2.0:
+            bursts[-1] = (bursts[-1][0], at, bursts[-1][2] + 1)
+        else:
+            bursts.append((at, at, 1))
+    said = ", ".join(f"{count} in s {first:.1f}-{last:.1f}" for first, last, count in bursts) or "none"
+    worst = " ".join(f"{value:.0f}" for value in load["worst_by_second_ms"])
+    return (
+        f"{layout}, with the streams: heartbeats during the load run: {said}; "
+        f"slowest answer of each second (ms): {worst}"
+    )
+
+
 def state_env(directory: str) -> dict[str, str]:
     return {
         **SERVER_ENV,
@@ -439,6 +462,7 @@ def run_single(layout: str, args: argparse.Namespace, body: Path, results: Resul
                     under_load = finish_load(loading)
                     found = fanout(moves, streams, problems)
                 results.load.append(load_row(layout, len(streams), under_load, other.cores))
+                results.notes.append(beats_note(layout, streams, under_load))
                 results.fanout.append(
                     fanout_row(layout, f"with the {args.rate:.0f}/s load", found, other.cores)
                 )
@@ -591,7 +615,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--streams", type=int, default=1000)
     parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
     parser.add_argument("--rate", type=float, default=200.0, help="legal-moves requests a second")
-    parser.add_argument("--seconds", type=float, default=15.0, help="length of each load run")
+    parser.add_argument("--seconds", type=float, default=30.0, help="length of each load run")
     parser.add_argument("--move-rate", type=float, default=20.0, help="moves a second")
     parser.add_argument("--moves", type=int, default=200, help="moves of each run without the load")
     parser.add_argument("--layouts", default=",".join(LAYOUTS))

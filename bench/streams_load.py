@@ -5,7 +5,8 @@
 
 Like ``bench/loadgen.py`` (request i is due at start + i / rate and sent then on a fresh connection, whatever the
 earlier answers; latency counted from the due time, so a late send counts too), but each request is a gevent
-greenlet and the result carries p95 as well. It runs in a process of its own, so the 1,000 event streams held
+greenlet and the result carries p95 as well, and the slowest answer of each second (when in the run the slow
+ones came). It runs in a process of its own, so the 1,000 event streams held
 by ``bench/streams.py`` do not share its CPU time. Prints one JSON object.
 """
 
@@ -39,6 +40,7 @@ def run(
     ).encode() + body
     total = max(1, int(rate * seconds))
     latencies: list[float] = []
+    worst: list[float] = [0.0] * (int(seconds) + 1)  # the slowest answer of each second of the run
     lateness: list[float] = []
     statuses: Counter[str] = Counter()
     before = resource.getrusage(resource.RUSAGE_SELF)
@@ -56,7 +58,10 @@ def run(
             status = head[1].decode() if len(head) > 1 else "no_status"
         except OSError as error:
             status = type(error).__name__
-        latencies.append((time.perf_counter() - due) * 1000)
+        took = (time.perf_counter() - due) * 1000
+        latencies.append(took)
+        second = min(int(due - start), len(worst) - 1)
+        worst[second] = max(worst[second], took)
         statuses[status] += 1
 
     start = time.perf_counter() + 0.05
@@ -70,6 +75,7 @@ def run(
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return {
         "requests": len(latencies),
+        "start_perf": start,  # perf_counter is the system's monotonic clock: comparable with the caller's
         "target_rate": rate,
         "achieved_rate": (total - 1) / max(last_send - start, 1e-9) if total > 1 else float(total),
         "statuses": dict(statuses),
@@ -78,6 +84,7 @@ def run(
         "p99_ms": percentile(latencies, 0.99),
         "max_ms": max(latencies),
         "send_lateness_p99_ms": percentile(lateness, 0.99),
+        "worst_by_second_ms": [round(value, 1) for value in worst],
         "client_cpu_s": usage.ru_utime - before.ru_utime + usage.ru_stime - before.ru_stime,
     }
 
