@@ -115,3 +115,19 @@ def test_session_walkthrough_with_server_seeds_reveals_each_seed_that_was_commit
     fairness = played["fairness"]
     rules = dict(resolve("briscola").by_name)
     assert commitment("briscola", 2, 1, 1, rules, fairness["seed"]) == fairness["seed_commitment"]
+
+
+@pytest.mark.parametrize(("game", "players"), [("scopa", 2), ("briscola", 3)])
+def test_a_seat_verifies_its_round_in_three_calls(live_service: str, game: str, players: int) -> None:
+    """examples/verify_round.py: a sealed round played with a token per seat, then replayed by seat 0 from its
+    events and its view alone (docs/fairness.md, a seat verifies its round)."""
+    done = subprocess.run(
+        [sys.executable, "examples/verify_round.py", game, str(players)],
+        cwd=ROOT,
+        env={**os.environ, "CARDRULES_URL": live_service},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr + done.stdout
+    assert "valid True, commitment matches True" in done.stdout
