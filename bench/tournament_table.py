@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import sys
 import time
 from collections.abc import Sequence
 from typing import NamedTuple
@@ -183,6 +184,7 @@ def pairing_rows(
             played = run(round_tasks(name, first, second, rounds), processes)
             label = f"{first} vs {second}"
             rows.append((label, f"{name} ({table_size(GAMES[name])}p)", *summary(played), time.perf_counter() - began))
+            print(" | ".join(map(str, rows[-1])), file=sys.stderr, flush=True)  # progress of a long run
     return rows
 
 
