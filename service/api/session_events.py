@@ -92,8 +92,11 @@ def read_log(session_id: str, after: int) -> EventLog:
 
 
 def wants_stream() -> bool:
+    """A stream only for a client that names ``text/event-stream`` (as EventSource does): ``*/*``, which most
+    HTTP libraries send by default, gets the JSON page rather than an answer that stays open for minutes."""
     accepted = request.accept_mimetypes
-    return accepted.quality(STREAM) > 0 and accepted.quality(STREAM) >= accepted.quality("application/json")
+    named = max((quality for value, quality in accepted if value == STREAM), default=0)
+    return named > 0 and named >= accepted.quality("application/json")
 
 
 def after_param(resumed: str | None) -> int:

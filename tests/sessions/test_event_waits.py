@@ -179,6 +179,30 @@ def open_stream(client: FlaskClient, path: str, token: str, **headers: str) -> A
     return response
 
 
+@pytest.mark.parametrize(
+    ("accept", "streams"),
+    [
+        ("*/*", False),  # what curl, requests and most HTTP libraries send unasked: the page, not a stream
+        ("", False),
+        ("application/json", False),
+        ("text/*", False),
+        ("text/event-stream", True),  # what EventSource sends
+        ("text/event-stream, */*", True),
+        ("application/json;q=0.5, text/event-stream", True),
+        ("application/json, text/event-stream;q=0.5", False),
+        ("text/event-stream;q=0", False),
+    ],
+)
+def test_only_a_client_naming_event_stream_gets_a_stream(client: FlaskClient, accept: str, streams: bool) -> None:
+    table = new_table(client)
+    answer = client.get(
+        f"{table['path']}/events", headers=bearer(table["tokens"]["seats"][0], Accept=accept), buffered=False
+    )
+    assert answer.status_code == 200
+    assert answer.mimetype == ("text/event-stream" if streams else "application/json")
+    answer.close()
+
+
 def test_a_stream_sends_each_event_with_the_version_on_the_last_of_it_and_resumes(
     client: FlaskClient,
 ) -> None:
