@@ -16,6 +16,7 @@ feed, and read the log again when woken.
 
 from __future__ import annotations
 
+import random
 import re
 import threading
 import time
@@ -129,7 +130,9 @@ def stream(session_id: str, loaded: Loaded, after: int) -> Response:
     watching = hub().watching(session_id, client_address())
     wake = watching.__enter__()
     lifetime = settings().event_stream_seconds
-    messages = Stream(session_id, loaded, after, wake, time.monotonic, lifetime).messages()
+    # Streams opened together (after a restart, say) would otherwise beat together, every 15 s, for good.
+    first_beat = random.uniform(HEARTBEAT_SECONDS / 2, HEARTBEAT_SECONDS)
+    messages = Stream(session_id, loaded, after, wake, time.monotonic, lifetime, first_beat).messages()
 
     def released() -> Iterator[bytes]:
         try:
@@ -153,20 +156,24 @@ class Stream:
         wake: threading.Event,
         clock: Clock,
         lifetime: float,
+        first_beat: float = HEARTBEAT_SECONDS,
     ) -> None:
         self.session_id, self.loaded, self.after, self.wake = session_id, loaded, after, wake
         self.clock = clock
         self.ends = clock() + lifetime
+        self.first_beat = first_beat
 
     def messages(self) -> Iterator[bytes]:
+        """Events as they come, a heartbeat when quiet; the token is checked again at least every
+        ``RECHECK_SECONDS``, so a revocation whose wake-up was lost still ends the stream soon."""
         yield f"retry: {RETRY_MS}\n\n".encode()
-        beat = self.clock() + HEARTBEAT_SECONDS
+        beat = self.clock() + self.first_beat
         while True:
             yield from self.pending()
             now = self.clock()
             if now >= self.ends:
                 return
-            woken = self.wake.wait(max(0.0, min(beat, self.ends) - now))
+            woken = self.wake.wait(max(0.0, min(beat, self.ends, now + RECHECK_SECONDS) - now))
             if woken:
                 self.wake.clear()
             if not self.still_open():

@@ -263,6 +263,38 @@ def test_a_quiet_stream_beats_every_15_seconds_and_ends_at_its_lifetime(
     assert clock[0] == 140.0
 
 
+def test_a_stream_beats_first_when_it_is_told_then_every_15_seconds(app: Flask, client: FlaskClient) -> None:
+    """The first beat is spread (the route draws it in 7.5-15 s), so streams opened together do not beat together."""
+    table = new_table(client)
+    clock, beats = [100.0], []
+    with app.test_request_context(headers=bearer(table["tokens"]["seats"][0])):
+        loaded = load(table["id"])
+        stream = session_events.Stream(table["id"], loaded, 1, SteppingWake(clock), lambda: clock[0], 40.0, 9.0)
+        for chunk in stream.messages():
+            if chunk.startswith(b": heartbeat"):
+                beats.append(clock[0])
+    assert beats == [109.0, 124.0, 139.0]
+
+
+def test_a_revocation_whose_wake_up_was_lost_ends_the_stream_within_the_recheck(
+    app: Flask, client: FlaskClient
+) -> None:
+    table = new_table(client)
+    owner, seat = table["tokens"]["owner"], table["tokens"]["seats"][1]
+    clock = [100.0]
+    with app.test_request_context(headers=bearer(seat)):
+        loaded = load(table["id"])
+        stream = session_events.Stream(table["id"], loaded, 1, SteppingWake(clock), lambda: clock[0], 600.0)
+        messages = stream.messages()
+        next(messages), next(messages)  # the retry, then the first heartbeat
+    revoked_at = clock[0]
+    etag = client.get(table["path"], headers=bearer(owner)).headers["ETag"]
+    assert client.post(f"{table['path']}/seats/1/token", headers=bearer(owner, **{"If-Match": etag})).status_code == 200
+    with app.test_request_context(headers=bearer(seat)):
+        assert list(messages) == []
+    assert revoked_at < clock[0] <= revoked_at + session_events.RECHECK_SECONDS
+
+
 def test_the_log_keeps_its_last_entries_and_says_where_it_starts() -> None:
     store = MemoryStore(3600)
     snapshot = store.create(b"{}", events=b"[]")
