@@ -260,15 +260,20 @@ class Server:
         self.log_path = Path(name)
 
     def start(self, timeout: float = 30.0) -> Server:
+        # The caller's shell may point at its own Redis or metrics directory: a bench server takes only what
+        # the bench itself passes (``env``), a REDIS_URL among it.
+        inherited = {
+            name: value
+            for name, value in os.environ.items()
+            if name not in ("PROMETHEUS_MULTIPROC_DIR", "REDIS_URL", "RATE_LIMIT")
+        }
         env = {
-            **os.environ,
+            **inherited,
             "PORT": str(self.port),
             "WEB_CONCURRENCY": str(self.workers),
             "LOG_LEVEL": "WARNING",
             **self.env,
         }
-        for name in ("PROMETHEUS_MULTIPROC_DIR", "REDIS_URL", "RATE_LIMIT"):
-            env.pop(name, None)
         command = [
             str(Path(sys.executable).with_name("gunicorn")),
             "--config",

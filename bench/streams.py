@@ -518,10 +518,9 @@ def run_pair(layout: str, args: argparse.Namespace, results: Results) -> None:
             results.notes.append(f"{layout}: skipped, {missing}")
             return
         try:
-            # Server drops REDIS_URL from its environment on purpose; gunicorn's --env sets it in the master.
-            env = {**state_env(state), **extra}
-            a = Server(SERVICE_APP, usable_cores(), ["--env", f"REDIS_URL={url}"], env=env)
-            b = Server(SERVICE_APP, usable_cores(), ["--env", f"REDIS_URL={url}"], env=env)
+            env = {**state_env(state), **extra, "REDIS_URL": url}
+            a = Server(SERVICE_APP, usable_cores(), env=env)
+            b = Server(SERVICE_APP, usable_cores(), env=env)
             try:
                 a.start()
                 b.start()
