@@ -18,13 +18,17 @@ from __future__ import annotations
 import argparse
 import contextlib
 import http.client
+import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 from .common import (
     CEILING_APP,
@@ -36,9 +40,13 @@ from .common import (
     heading,
     machine_facts,
     table,
+    verdict,
 )
 from .http import ENDPOINTS, prepare
 
+SESSION_MOVE = "session-move"
+SESSION_TARGET = 1.3
+"""A session move, with its event log, against a stateless ``play`` in instructions (at most)."""
 TIMEOUT = 300.0  # a valgrind boot on a busy 2-core machine can take minutes
 
 
@@ -55,8 +63,82 @@ def post_many(port: int, endpoint: str, body: bytes, count: int) -> None:
             connection.close()
 
 
-def worker_instructions(app: str, env: dict[str, str], endpoint: str, body: bytes, count: int) -> int:
-    """The instructions the worker ran, from its start to its graceful exit after ``count`` requests."""
+def exchange(
+    port: int, method: str, path: str, body: object = None, headers: dict[str, str] | None = None
+) -> tuple[int, dict[str, str], Any]:
+    """One request on a fresh connection: the status, the headers and the JSON answer."""
+    connection = http.client.HTTPConnection(HOST, port, timeout=TIMEOUT)
+    try:
+        sent = {**(headers or {})}
+        raw = None
+        if body is not None:
+            raw, sent["Content-Type"] = json.dumps(body).encode(), "application/json"
+        connection.request(method, path, raw, sent)
+        response = connection.getresponse()
+        answer = response.read()
+        return response.status, dict(response.getheaders()), json.loads(answer) if answer else None
+    finally:
+        connection.close()
+
+
+def expect(status: int, wanted: int, what: str) -> None:
+    if status != wanted:
+        raise RuntimeError(f"{what} answered {status}, not {wanted}")
+
+
+def session_requests(port: int, sessions: int, listed: int, played: int) -> None:
+    """Create ``sessions`` 2-player Scopa sessions (seeds 1, 2, ...), then list the legal moves of the seat to act
+    in the first ``listed`` of them (with its seat token), then play the first of those moves in the first
+    ``played`` (``If-Match`` the listing's ETag)."""
+    made = []
+    for seed in range(1, sessions + 1):
+        body = {"game": "scopa", "deal": {"players": 2, "seed": seed}}
+        status, _, answer = exchange(port, "POST", "/v1/sessions", body)
+        expect(status, 201, "POST /v1/sessions")
+        made.append((answer["id"], answer["tokens"]["seats"][answer["state"]["turn"]]))
+    listings = []
+    for session_id, token in made[:listed]:
+        status, headers, answer = exchange(
+            port, "GET", f"/v1/sessions/{session_id}/legal-moves", headers={"Authorization": f"Bearer {token}"}
+        )
+        expect(status, 200, "GET legal-moves")
+        listings.append((headers["ETag"], answer["moves"][0]))
+    for (session_id, token), (tag, move) in zip(made[:played], listings, strict=False):
+        headers = {"Authorization": f"Bearer {token}", "If-Match": tag}
+        status, _, _ = exchange(port, "POST", f"/v1/sessions/{session_id}/moves", {"move": move}, headers)
+        expect(status, 200, "POST moves")
+
+
+def session_env() -> dict[str, str]:
+    """The embedded SQLite store in a fresh file, the creation quotas off (every session comes from one address)."""
+    return {
+        "SESSION_DB": str(Path(tempfile.mkdtemp(prefix="cardrules-bench-sessions-")) / "sessions.sqlite3"),
+        "SESSION_QUOTA_LIVE": "0",
+        "SESSION_QUOTA_CREATES": "0",
+        "SESSION_DB_DISK_RESERVE_MB": "0",
+    }
+
+
+def session_costs(few: int, many: int) -> tuple[float, float]:
+    """Instructions per session ``legal-moves`` GET and per session move (``POST .../moves``), SQLite store.
+
+    Three workers each create ``many`` sessions; the first lists the legal moves in ``few`` of them and plays in
+    those ``few``, the second lists in ``many`` and plays in ``few``, the third lists and plays in ``many``. The
+    second less the first is ``many - few`` listings, the third less the second ``many - few`` moves alone.
+    """
+    counts = []
+    for listed, played in ((few, few), (many, few), (many, many)):
+        env = session_env()
+        try:
+            drive = partial(session_requests, sessions=many, listed=listed, played=played)
+            counts.append(worker_instructions(SERVICE_APP, env, drive))
+        finally:
+            shutil.rmtree(Path(env["SESSION_DB"]).parent, ignore_errors=True)
+    return (counts[1] - counts[0]) / (many - few), (counts[2] - counts[1]) / (many - few)
+
+
+def worker_instructions(app: str, env: dict[str, str], drive: Callable[[int], object]) -> int:
+    """The instructions the worker ran, from its start to its graceful exit after ``drive(port)``'s requests."""
     out = Path(tempfile.mkdtemp(prefix="cardrules-callgrind-"))
     port = free_port()
     command = [
@@ -96,7 +178,7 @@ def worker_instructions(app: str, env: dict[str, str], endpoint: str, body: byte
             if time.monotonic() > deadline or server.poll() is not None:
                 raise RuntimeError(f"{app} did not start under valgrind: {(out / 'server.log').read_text()[-800:]}")
             time.sleep(0.5)
-        post_many(port, endpoint, body, count)
+        drive(port)
     finally:
         server.terminate()
         server.wait(timeout=TIMEOUT)
@@ -115,6 +197,11 @@ def worker_instructions(app: str, env: dict[str, str], endpoint: str, body: byte
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--requests", default="100,600", help="the two request counts whose difference is measured")
+    parser.add_argument(
+        "--only",
+        default=",".join((*ENDPOINTS, SESSION_MOVE)),
+        help=f"the rows to measure, of {', '.join((*ENDPOINTS, SESSION_MOVE))} (the session row needs play)",
+    )
     args = parser.parse_args(argv)
     few, many = (int(value) for value in args.requests.split(","))
     if not shutil.which("valgrind"):
@@ -128,16 +215,25 @@ def main(argv: list[str] | None = None) -> int:
         "ceiling": (CEILING_APP, {"CEILING_RESPONSES": str(directory / "responses")}),
         "service": (SERVICE_APP, {}),
     }
-    rows = []
-    for endpoint in ENDPOINTS:
+    chosen = args.only.split(",")
+    rows: list[tuple[str, Any, Any, Any]] = []
+    played = None
+    for endpoint in (name for name in ENDPOINTS if name in chosen):
         body = bodies[endpoint].read_bytes()
         cost = {}
         for name, (app, env) in servers.items():
-            low = worker_instructions(app, env, endpoint, body, few)
-            high = worker_instructions(app, env, endpoint, body, many)
+            low = worker_instructions(app, env, partial(post_many, endpoint=endpoint, body=body, count=few))
+            high = worker_instructions(app, env, partial(post_many, endpoint=endpoint, body=body, count=many))
             cost[name] = (high - low) / (many - few)
         rows.append((endpoint, round(cost["ceiling"]), round(cost["service"]), cost["ceiling"] / cost["service"]))
+        if endpoint == "play":
+            played = cost["service"]
     shutil.rmtree(directory, ignore_errors=True)
+    moved = None
+    if SESSION_MOVE in chosen:
+        listing, moved = session_costs(few, many)
+        rows.append(("session legal-moves (GET)", "-", round(listing), "-"))
+        rows.append((SESSION_MOVE + " (POST .../moves)", "-", round(moved), "-"))
     engine = "compiled with mypyc" if not str(sys.modules["service.engine.fishing"].__file__).endswith(".py") else None
     print(
         f"\nOne {os.environ.get('GUNICORN_WORKER_CLASS', 'gevent')} worker, LOG_LEVEL=INFO, sequential requests;"
@@ -146,6 +242,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(heading("Instructions per request"))
     print(table(["endpoint", "ceiling", "service", "ceiling / service"], rows))
+    if moved is not None and played is not None:
+        ratio = moved / played
+        print(
+            f"\nA session move (2-player Scopa, its first move, with its event log, SQLite store) costs {ratio:.2f}"
+            f" stateless `play` requests (target <= {SESSION_TARGET}): {verdict(ratio <= SESSION_TARGET)}."
+        )
     return 0
 
 
