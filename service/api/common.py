@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from flask import Response, current_app
 from marshmallow import Schema
 
 from ..engine import names
+from ..engine.cards import Card
 from ..engine.errors import FieldProblem, IllegalMove
 from ..engine.game import Game
 from ..engine.games import find_game
@@ -73,7 +75,7 @@ def dump_events(
     state after them, ``round_over`` carries the round's score and the match totals, as every seat's view does."""
     out = []
     for event in events:
-        dumped = {"type": event.type, **dump_value(event.data), "to": "all" if event.to is None else event.to}
+        dumped = {"type": event.type, **plain(event.data), "to": "all" if event.to is None else event.to}
         if event.type == "round_over" and game is not None and after is not None and after.round_over:
             dumped["score"] = labelled_score(game, game.score(after))
         out.append(dumped)
@@ -118,11 +120,18 @@ def view_body(game: Game, state: GameState, seat: int | None) -> dict[str, Any]:
     lang = language()
     visible = [card for key in ("hand", "table", "trump_card") for card in _cards(seen.get(key))]
     visible += [item["card"] for item in seen.get("trick", [])]
-    out: dict[str, Any] = dump_value(seen)
-    out["names"] = {card.code: names.card_name(card, state.deck, lang) for card in visible}
+    out: dict[str, Any] = plain(seen)
+    out["names"] = {card.code: card_name(card, state.deck, lang) for card in visible}
     if state.round_over:  # every seat is told the round's score, the match totals after it and the result
         out["score"] = labelled_score(game, game.score(state))
     return out
+
+
+@lru_cache(maxsize=2048)
+def card_name(card: Card, deck: str, lang: str) -> str:
+    """``names.card_name``, kept: a card's name depends on the card, the deck style and the language alone (40
+    cards, a few styles, a few languages), and a view names up to a dozen cards."""
+    return names.card_name(card, deck, lang)
 
 
 def labelled_score(game: Game, result: RoundScore) -> dict[str, Any]:
@@ -133,6 +142,25 @@ def labelled_score(game: Game, result: RoundScore) -> dict[str, Any]:
     codes = [code for code in catalogue.category_codes(game.name) if code in scored]
     answer["labels"] = catalogue.score_labels(game.name, codes, language())
     return answer
+
+
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+
+
+def plain(value: Any) -> Any:
+    """What ``dump_value`` makes of an engine value (a view, an event's data), with the exact types of JSON's
+    leaves passed as they are first: a view is mostly such leaves (its rules), and each fresh container is built
+    as ``dump_value`` builds it. Any other type is left to ``dump_value``."""
+    kind = type(value)
+    if kind in _LEAVES:
+        return value
+    if kind is Card:
+        return value.code
+    if kind is dict:
+        return {key: item if type(item) in _LEAVES else plain(item) for key, item in value.items()}
+    if kind is tuple or kind is list:
+        return [item if type(item) in _LEAVES else plain(item) for item in value]
+    return dump_value(value)
 
 
 def _cards(value: Any) -> list[Any]:
