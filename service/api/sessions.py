@@ -181,10 +181,18 @@ def chosen_move(loaded: Loaded, game: Game, state: GameState, data: dict[str, An
     return schemas.dump_move(found.move)
 
 
+def move_body(raw: object) -> dict[str, Any]:
+    """A move's body: ``{"move": {...}}`` is what the schema would give back as it is, so it is taken without it;
+    anything else goes through the schema (``computer``, and every body to refuse with its field's message)."""
+    if type(raw) is dict and raw.keys() == {"move"} and type(raw["move"]) is dict:
+        return raw
+    return schemas.load(SESSION_MOVE, raw)
+
+
 @blueprint.post("/<session_id>/moves")
 def move(session_id: str) -> Response:
     loaded = load(session_id, write=True)
-    data = schemas.load(SESSION_MOVE, read_json())
+    data = move_body(read_json())
     retry = retry_of(loaded.caller, "moves", data)
     earlier = earlier_reply(loaded.replies, retry)
     if earlier is not None:
