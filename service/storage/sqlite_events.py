@@ -43,6 +43,8 @@ def append_event(conn: sqlite3.Connection, session_id: str, version: int, body: 
     conn.execute(
         "INSERT INTO events (session_id, version, body) VALUES (?, ?, ?)", (session_id, version, body)
     )
+    if version <= LOG_LIMIT:  # versions start at 1: up to the limit, the entries held cannot be more than it
+        return
     (oldest,) = conn.execute("SELECT min(version) FROM events WHERE session_id = ?", (session_id,)).fetchone()
     if version - oldest < LOG_LIMIT:
         return

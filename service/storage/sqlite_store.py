@@ -75,6 +75,14 @@ _FULL_SWEEP_BATCH: Final = 2_000
 _BUSY_REPORTED_FOR: Final = 5.0
 _START_LOCK_WAIT: Final = 5.0
 _CORRUPT_CODES: Final = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
+_INT64: Final = 2**63
+#: A write's compare-and-set in one statement: it changes the row only when it is what ``live_row`` and
+#: ``checked_row`` accept (a live session, a readable record) at the expected version; otherwise nothing.
+_SWAP: Final = (
+    "UPDATE sessions SET version = ?1, document = ?2, expires_at = ?3"
+    " WHERE id = ?4 AND version = ?5 AND typeof(version) = 'integer' AND typeof(document) = 'blob'"
+    " AND typeof(expires_at) IN ('integer', 'real') AND expires_at > ?6"
+)
 
 
 class SqliteStore:
@@ -293,13 +301,17 @@ class SqliteStore:
         def write(conn: sqlite3.Connection) -> int:
             with immediate_transaction(conn):
                 now = self._clock()
-                version, _ = checked_row(session_id, live_row(conn, session_id, now))
-                if version != expected_version:
-                    raise VersionConflict(session_id, version, expected_version)
-                conn.execute(
-                    "UPDATE sessions SET version = ?, document = ?, expires_at = ? WHERE id = ?",
-                    (version + 1, document, now + self._ttl, session_id),
-                )
+                version = expected_version
+                swap = (version + 1, document, now + self._ttl, session_id, version, now)
+                if not (-_INT64 <= version < _INT64 - 1 and conn.execute(_SWAP, swap).rowcount == 1):
+                    # Not the live, readable row of that version: find out what it is (and refuse), as before.
+                    version, _ = checked_row(session_id, live_row(conn, session_id, now))
+                    if version != expected_version:
+                        raise VersionConflict(session_id, version, expected_version)
+                    conn.execute(
+                        "UPDATE sessions SET version = ?, document = ?, expires_at = ? WHERE id = ?",
+                        (version + 1, document, now + self._ttl, session_id),
+                    )
                 if events is not None:
                     append_event(conn, session_id, version + 1, events)
             return version + 1
