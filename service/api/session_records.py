@@ -6,6 +6,7 @@ problems. The record holds the game, the state, the token digests, the sealed se
 from __future__ import annotations
 
 import logging
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -160,13 +161,32 @@ def load(session_id: str, write: bool = False) -> Loaded:
     return Loaded(snapshot, game, state, auth, caller, preconditions, fairness, sealed, replies)
 
 
+CHECKED_KEPT = 256
+"""Stored states this worker keeps checked (about 4 KB each): a table's legal moves, view and move read the same."""
+_checked: dict[tuple[str, bytes], tuple[Game, GameState]] = {}
+_checked_lock = threading.Lock()
+
+
 def engine_state(loaded: Loaded) -> tuple[Game, GameState]:
-    """The stored game and state, checked again: a stored state that no longer loads is a corrupt record."""
+    """The stored game and state, checked again: a stored state that no longer loads is a corrupt record.
+
+    The check is a function of the game's name and the state alone, so its result for the same state, byte for
+    byte, is kept and given again: a record changed in any way (a tampered card) is checked in full.
+    """
+    key = (loaded.game, orjson.dumps(loaded.state))
+    found = _checked.get(key)
+    if found is not None:
+        return found
     try:
         game, _ = game_for(loaded.game)
-        return game, checked_state(game, loaded.state)
+        checked = game, checked_state(game, loaded.state)
     except (ApiProblem, RequestInvalid, InvalidState, RulesError) as error:
         raise corrupt(loaded.snapshot.id, type(error).__name__) from error
+    with _checked_lock:  # threaded workers: the oldest is dropped by one thread at a time
+        if len(_checked) >= CHECKED_KEPT:
+            _checked.pop(next(iter(_checked)), None)
+        _checked[key] = checked
+    return checked
 
 
 def document(
