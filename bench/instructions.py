@@ -88,36 +88,39 @@ def expect(status: int, wanted: int, what: str) -> None:
 
 
 def session_requests(port: int, sessions: int, listed: int, played: int) -> None:
-    """Create ``sessions`` 2-player Scopa sessions (seeds 1, 2, ...), then list the legal moves of the seat to act
-    in the first ``listed`` of them (with its seat token), then play a move in the last ``played`` (``If-Match``
-    ``"1"``, the version a session is created with).
+    """Create ``sessions`` 2-player Scopa sessions (seeds 1, 2, ...); right after its creation, list the legal
+    moves of the seat to act (with its seat token) in each of the first ``listed``, and play a move in each of the
+    last ``played`` (``If-Match`` ``"1"``, the version a session is created with).
 
-    The sessions played in are never read before their move: its first legal move is found here, from the state
-    the creation answered, by the stateless rules in this process. So the worker checks the stored state on the
-    move itself, as a worker does that has not read that state before (``session_records.engine_state`` keeps the
-    states a worker has checked, and a move right after a listing in the same worker costs less).
+    Each request follows the creation at once, as a game's requests follow each other within seconds: a read
+    more than a minute after the last write also pushes the session's expiry back (one more write), which a bench
+    that read all its sessions minutes later would count in. The sessions played in are never read before their
+    move: its first legal move is found here, from the state the creation answered, by the stateless rules in
+    this process. So the worker checks the stored state on the move itself, as a worker does that has not read
+    that state before (``session_records.engine_state`` keeps the states a worker has checked; a move right after
+    a listing in the same worker costs less).
     """
     from service.app import create_app
 
     rules = create_app({"TESTING": True}).test_client()
-    made = []
     for seed in range(1, sessions + 1):
         body = {"game": "scopa", "deal": {"players": 2, "seed": seed}}
         status, _, answer = exchange(port, "POST", "/v1/sessions", body)
         expect(status, 201, "POST /v1/sessions")
-        made.append((answer["id"], answer["tokens"]["seats"][answer["state"]["turn"]], answer["state"]))
-    for session_id, token, _ in made[:listed]:
-        status, headers, answer = exchange(
-            port, "GET", f"/v1/sessions/{session_id}/legal-moves", headers={"Authorization": f"Bearer {token}"}
-        )
-        expect(status, 200, "GET legal-moves")
-        if not answer["moves"] or headers["ETag"] != '"1"':
-            raise RuntimeError(f"unexpected listing: {headers['ETag']} {answer}")
-    for session_id, token, state in made[len(made) - played :]:
-        move = expect_ok(rules.post("/v1/games/scopa/legal-moves", json={"state": state}))["moves"][0]
-        headers = {"Authorization": f"Bearer {token}", "If-Match": '"1"'}
-        status, _, _ = exchange(port, "POST", f"/v1/sessions/{session_id}/moves", {"move": move}, headers)
-        expect(status, 200, "POST moves")
+        session_id, state = answer["id"], answer["state"]
+        token = answer["tokens"]["seats"][state["turn"]]
+        if seed <= listed:
+            status, headers, answer = exchange(
+                port, "GET", f"/v1/sessions/{session_id}/legal-moves", headers={"Authorization": f"Bearer {token}"}
+            )
+            expect(status, 200, "GET legal-moves")
+            if not answer["moves"] or headers["ETag"] != '"1"':
+                raise RuntimeError(f"unexpected listing: {headers['ETag']} {answer}")
+        if seed > sessions - played:
+            move = expect_ok(rules.post("/v1/games/scopa/legal-moves", json={"state": state}))["moves"][0]
+            headers = {"Authorization": f"Bearer {token}", "If-Match": '"1"'}
+            status, _, _ = exchange(port, "POST", f"/v1/sessions/{session_id}/moves", {"move": move}, headers)
+            expect(status, 200, "POST moves")
 
 
 def session_env() -> dict[str, str]:
