@@ -12,7 +12,6 @@ from .engine.game import Game, NextRound
 from .engine.moves import LegalMoves, Move
 from .engine.scoring import RoundScore
 from .engine.state import Event, GameState, Match, sides_of
-from .engine.validation import check_reported_fields
 from .fairness import SERVER_SEED, SealedDeal, draw_seed
 from .players import DEFAULT_BUDGET_MS, Observation, Suggestion, observe, suggest
 from .schemas import requests as schemas
@@ -38,7 +37,7 @@ def checked_state(game: Game, raw: object, prefix: str = "/state") -> GameState:
     state, reported = load_state(game, raw, prefix)
     try:
         game.validate(state)
-        check_reported_fields(state, reported)
+        game.check_reported(state, reported)
     except InvalidState as error:
         problems = [FieldProblem(prefix + problem.pointer, problem.message) for problem in error.problems]
         raise InvalidState(error.code, error.message, problems) from error
