@@ -16,6 +16,7 @@ from ..engine.errors import InvalidState, RulesError
 from ..engine.game import Game
 from ..engine.state import GameState
 from ..schemas.errors import RequestInvalid
+from ..schemas.reader import READER
 from ..schemas.state import dump_state
 from ..storage import (
     QuotaExceeded,
@@ -164,7 +165,7 @@ def engine_state(loaded: Loaded) -> tuple[Game, GameState]:
     """The stored game and state, checked again: a stored state that no longer loads is a corrupt record."""
     try:
         game, _ = game_for(loaded.game)
-        return game, checked_state(game, loaded.state)
+        return game, checked_state(READER, game, loaded.state)
     except (ApiProblem, RequestInvalid, InvalidState, RulesError) as error:
         raise corrupt(loaded.snapshot.id, type(error).__name__) from error
 
