@@ -23,7 +23,7 @@ PURE_MODULES = {"service/engine/errors.py"}
 
 
 def compiled_sources() -> list[str]:
-    sources = sorted(path.relative_to(HERE).as_posix() for path in (HERE / "service" / "engine").glob("*.py"))
+    sources = sorted(path.relative_to(HERE).as_posix() for path in (HERE / "service" / "engine").rglob("*.py"))
     schemas = ["service/schemas/fastpath.py", "service/schemas/limits.py"]
     return [source for source in sources if source not in PURE_MODULES] + schemas
 

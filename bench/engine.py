@@ -24,13 +24,14 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from service.engine.validation import check_reported
+
 import service.engine.fishing
 from service.engine.cards import DECK, Card
 from service.engine.fishing import new_match, table_index
 from service.engine.games import GAMES, resolve
 from service.engine.options import Rules
 from service.engine.state import FishingState
-from service.engine.validation import check_reported
 
 from .common import OtherLoad, heading, load_line, machine_facts, median, profile_top, table, verdict
 

@@ -28,6 +28,7 @@ from .engine.state import Event, GameState, Match, sides_of
 from .fairness import SealBroken, SealedDeal, SeedSealer, commitment
 from .schemas import requests as schemas
 from .schemas.errors import RequestInvalid
+from .schemas.reader import READER
 from .schemas.state import dump_value
 from .usecases import first_round
 
@@ -138,7 +139,7 @@ def first_context(game: Game, alias_preset: str | None, data: dict[str, Any], en
     """What the first round is dealt with: the sealed seed's own context, or the request's fields."""
     if entry.sealed is not None:
         return sealed_context(game, entry.sealed)
-    context = first_round(game, alias_preset, data)
+    context = first_round(READER, game, alias_preset, data)
     if "scores" in data:
         scores = tuple(data["scores"])
         if len(scores) != len(context.match.scores):

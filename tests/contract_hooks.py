@@ -8,9 +8,10 @@ from typing import Any
 import schemathesis
 
 from service.app import create_app
+from service.engine.games import GAMES as REGISTRY
 from service.storage import MemoryStore
 
-GAMES = ("scopa", "scopone", "escoba", "briscola")
+GAMES = tuple(REGISTRY)
 _DEALER = create_app({"TESTING": True, "SESSION_STORE": MemoryStore(ttl_seconds=60)}).test_client()
 #: The owner token of every session a run created, by session id (sessions are reached by capability).
 OWNER_TOKENS: dict[str, str] = {}

@@ -13,6 +13,12 @@ from flask.testing import FlaskClient
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE = ROOT / "service" / "engine"
 FORBIDDEN = {"flask", "marshmallow", "redis", "orjson", "werkzeug", "json", "yaml", "socket", "requests"}
+INPUT_OUTPUT = {
+    "asyncio", "http", "io", "logging", "os", "pathlib", "select", "shutil", "sqlite3", "subprocess", "sys",
+    "tempfile", "threading", "time", "urllib",
+}
+READS_ITS_DATA = {"names.py"}
+"""Engine modules that read the data shipped inside the package, once at import (the card names)."""
 
 
 def test_engine_imports_only_the_standard_library_and_itself() -> None:
@@ -25,6 +31,8 @@ def test_engine_imports_only_the_standard_library_and_itself() -> None:
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
                 names = [node.module]
             offenders += [f"{path.name}: {name}" for name in names if name.split(".")[0] in FORBIDDEN]
+            if path.name not in READS_ITS_DATA:
+                offenders += [f"{path.name}: {name}" for name in names if name.split(".")[0] in INPUT_OUTPUT]
             offenders += [
                 f"{path.name}: {name}"
                 for name in names
@@ -114,3 +122,106 @@ def test_the_modules_import_each_other_without_cycles() -> None:
 
     for module in sorted(graph):
         visit(module, ())
+
+
+FAMILIES = ("service.engine.fishing", "service.engine.tricks")
+REGISTRY = "service.engine.games"
+MAX_LINES = 400
+
+
+def in_family(module: str) -> bool:
+    return any(module == family or module.startswith(family + ".") for family in FAMILIES)
+
+
+def service_modules() -> dict[str, Path]:
+    return {
+        ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): path
+        for path in (ROOT / "service").rglob("*.py")
+    }
+
+
+def test_only_the_families_and_the_registry_import_a_family() -> None:
+    """A family's state, moves and games are reached through the ``Game`` protocol, never by name."""
+    offenders = [
+        f"{module} imports {imported}"
+        for module, imports in module_imports().items()
+        if not in_family(module) and module != REGISTRY
+        for imported in sorted(imports)
+        if in_family(imported)
+    ]
+    assert offenders == []
+
+
+def test_the_players_import_no_family_and_not_the_schemas() -> None:
+    offenders = [
+        f"{module} imports {imported}"
+        for module, imports in module_imports().items()
+        if module.startswith("service.players")
+        for imported in sorted(imports)
+        if in_family(imported) or imported.startswith("service.schemas")
+    ]
+    assert offenders == []
+
+
+def test_the_use_cases_and_the_engine_import_no_schema() -> None:
+    """The schemas turn JSON into engine values before a use case runs; neither the engine nor the use cases read
+    JSON themselves."""
+    offenders = [
+        f"{module} imports {imported}"
+        for module, imports in module_imports().items()
+        if module == "service.usecases" or module.startswith("service.engine")
+        for imported in sorted(imports)
+        if imported.startswith("service.schemas")
+    ]
+    assert offenders == []
+
+
+def game_names() -> set[str]:
+    from service.engine.games import ALIASES, GAMES
+
+    return set(GAMES) | set(ALIASES) | {"tressette"}
+
+
+def named_games(node: ast.AST, names: set[str]) -> list[str]:
+    """The game names a constant (or a tuple, list or set of constants) spells."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.lower() in names:
+        return [node.value]
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return [name for item in node.elts for name in named_games(item, names)]
+    return []
+
+
+def test_no_module_outside_the_families_asks_which_game_it_is() -> None:
+    """No ``game.name == "escoba"``, ``in ("scopa", "scopone")`` or ``case "briscola":`` outside the families: a
+    game's behaviour is a method of its family, so the next game changes nothing outside its family."""
+    names = game_names()
+    offenders = []
+    for module, path in service_modules().items():
+        if in_family(module):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            compared: list[ast.AST] = []
+            if isinstance(node, ast.Compare):
+                compared = [node.left, *node.comparators]
+            elif isinstance(node, ast.MatchValue):
+                compared = [node.value]
+            elif isinstance(node, ast.Dict):
+                compared = [key for key in node.keys if key is not None]  # a per-game table by name
+            found = [name for item in compared for name in named_games(item, names)]
+            offenders += [f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', 0)}: {name}" for name in found]
+    assert offenders == [f"service/engine/games.py:{alias_line()}: brisca"]
+
+
+def alias_line() -> int:
+    """The registry's alias table is the one place a game is named outside its family."""
+    source = (ENGINE / "games.py").read_text().splitlines()
+    return next(number for number, line in enumerate(source, 1) if line.startswith("ALIASES"))
+
+
+def test_no_service_module_is_longer_than_the_limit() -> None:
+    long = {
+        str(path.relative_to(ROOT)): count
+        for path in (ROOT / "service").rglob("*.py")
+        if (count := len(path.read_text().splitlines())) > MAX_LINES
+    }
+    assert long == {}

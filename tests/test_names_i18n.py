@@ -19,7 +19,7 @@ from service.api.i18n import (
 from service.api.problem_codes import PROBLEMS, VARIANTS
 from service.engine.cards import BY_CODE, DECK, Suit
 from service.engine.errors import Reason
-from service.engine.games import OPTIONS, PRESETS
+from service.engine.games import GAMES, OPTIONS, PRESETS
 from service.engine.names import DECK_STYLES, LANGUAGES, card_name, rank_name, suit_name
 
 COMBOS = [(deck, language) for deck in DECK_STYLES for language in LANGUAGES]
@@ -379,7 +379,7 @@ def test_unknown_preset_is_none_and_brisca_is_an_alias() -> None:
     )
 
 
-@pytest.mark.parametrize("game", ["scopa", "scopone", "escoba", "briscola"])
+@pytest.mark.parametrize("game", GAMES)
 def test_every_game_has_a_title(game: str) -> None:
     assert all(game_title(game, language) for language in SUPPORTED)
 

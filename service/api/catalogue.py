@@ -8,13 +8,7 @@ from typing import Any
 from ..engine import names
 from ..engine.games import ALIASES, GAMES, OPTIONS, PRESETS, resolve
 from ..engine.options import Option
-from ..engine.state import FishingState
 from . import i18n
-
-FISHING_CATEGORIES = ("cards", "coins", "settebello", "primiera", "sevens", "sweeps")
-OPTIONAL_CATEGORIES = ("re_bello", "rosmarino", "napola")
-"""Categories that score only where the game has the rule option of the same name."""
-TRICK_CATEGORIES = ("card_points",)
 
 TYPES = {"choice": "string", "flag": "boolean", "number": "integer"}
 
@@ -72,11 +66,8 @@ def all_games(language: str) -> list[dict[str, Any]]:
 
 
 def category_codes(game: str) -> tuple[str, ...]:
-    """The stable codes a game's score answers use in ``points``."""
-    if not issubclass(GAMES[game].state_type, FishingState):
-        return TRICK_CATEGORIES
-    option_names = {option.name for option in OPTIONS[game]}
-    return FISHING_CATEGORIES + tuple(code for code in OPTIONAL_CATEGORIES if code in option_names)
+    """The stable codes a game's score answers use in ``points`` (``Game.score_categories``)."""
+    return GAMES[game].score_categories
 
 
 def score_categories(game: str, language: str) -> list[dict[str, str]]:

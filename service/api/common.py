@@ -47,7 +47,7 @@ def body(schema: Schema) -> dict[str, Any]:
 def played(game: Game, state: GameState, raw_move: object) -> Played:
     """Play a move, counting it for the metrics; an illegal one propagates as a 422."""
     try:
-        result = play(game, state, raw_move)
+        result = play(game, state, schemas.load_move(game, raw_move))
     except IllegalMove as error:
         count_move(game.name, error.reason)
         raise

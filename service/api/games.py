@@ -11,6 +11,7 @@ from ..engine.errors import IllegalMove
 from ..replay import RoundResult, SealedReplayUnfinished
 from ..replay import replay as replay_moves
 from ..schemas import requests as schemas
+from ..schemas.reader import READER
 from ..schemas.state import dump_state
 from . import catalogue, i18n, thinking
 from .common import (
@@ -46,7 +47,7 @@ def show_game(game_name: str) -> Response:
 @blueprint.post("/<game_name>/deal")
 def deal(game_name: str) -> Response:
     game, alias_preset = game_for(game_name)
-    state, events, sealed = usecases.deal(game, alias_preset, body(schemas.DEAL_REQUEST))
+    state, events, sealed = usecases.deal(READER, game, alias_preset, body(schemas.DEAL_REQUEST))
     answer: dict[str, Any] = {"state": dump_state(state), "events": dump_events(events)}
     if sealed is not None:
         answer.update(seed_commitment=sealed.commitment, sealed_seed=seed_sealer().seal(sealed))
@@ -110,14 +111,14 @@ def suggest(game_name: str) -> Response:
     game, _ = game_for(game_name)
     with thinking.current().admitted() as pool:  # a refusal comes before the body is even read
         data = pool.within_budget(body(schemas.SUGGEST_REQUEST))
-        seat, found = usecases.suggestion(game, data, pool.think)
+        seat, found = usecases.suggestion(READER, game, data, pool.think)
     return json_response(dump_suggestion(found, seat, data["budget_ms"]))
 
 
 @blueprint.post("/<game_name>/legal-moves")
 def legal_moves(game_name: str) -> Response:
     game, _ = game_for(game_name)
-    found = usecases.legal_moves(game, body(schemas.STATE_REQUEST))
+    found = usecases.legal_moves(READER, game, body(schemas.STATE_REQUEST))
     return json_response(
         {
             "seat": found.seat,
@@ -131,7 +132,7 @@ def legal_moves(game_name: str) -> Response:
 @blueprint.post("/<game_name>/validate")
 def validate_move(game_name: str) -> Response:
     game, _ = game_for(game_name)
-    verdict = usecases.verdict(game, body(schemas.MOVE_REQUEST))
+    verdict = usecases.verdict(READER, game, body(schemas.MOVE_REQUEST))
     if not isinstance(verdict, IllegalMove):
         count_move(game.name, None)
         return json_response({"legal": True, "move": schemas.dump_move(verdict)})
@@ -150,21 +151,21 @@ def validate_move(game_name: str) -> Response:
 def play(game_name: str) -> Response:
     game, _ = game_for(game_name)
     data = body(schemas.MOVE_REQUEST)
-    after, events = played(game, usecases.checked_state(game, data["state"]), data["move"])
+    after, events = played(game, usecases.checked_state(READER, game, data["state"]), data["move"])
     return json_response({"state": dump_state(after), "events": dump_events(events, game, after)})
 
 
 @blueprint.post("/<game_name>/score")
 def score(game_name: str) -> Response:
     game, _ = game_for(game_name)
-    return json_response(labelled_score(game, usecases.score(game, body(schemas.SCORE_REQUEST))))
+    return json_response(labelled_score(game, usecases.score(READER, game, body(schemas.SCORE_REQUEST))))
 
 
 @blueprint.post("/<game_name>/view")
 def view(game_name: str) -> Response:
     game, _ = game_for(game_name)
     data = body(schemas.VIEW_REQUEST)
-    return render_view(game, usecases.checked_state(game, data["state"]), data["seat"])
+    return render_view(game, usecases.checked_state(READER, game, data["state"]), data["seat"])
 
 
 def init_app(app: Flask) -> None:

@@ -17,6 +17,7 @@ from ..engine.game import Game
 from ..engine.state import Event, GameState
 from ..schemas import requests as schemas
 from ..schemas.errors import RequestInvalid
+from ..schemas.reader import READER
 from .common import seed_sealer
 
 Dealt = tuple[GameState, dict[str, str] | None, list[Event]]
@@ -34,13 +35,13 @@ def deal_session(game: Game, alias_preset: str | None, raw: object) -> Dealt:
                 )
             ]
         )
-    dealt = usecases.deal(game, alias_preset, data)
+    dealt = usecases.deal(READER, game, alias_preset, data)
     return dealt.state, sealed_record(dealt), dealt.events
 
 
 def deal_next_round(game: Game, previous: dict[str, Any], raw: dict[str, Any]) -> Dealt:
     """The next round of a session's match, dealt from its finished state and ``{seed, salt?}``."""
-    dealt = usecases.deal(game, None, {**raw, "previous": previous})
+    dealt = usecases.deal(READER, game, None, {**raw, "previous": previous})
     return dealt.state, sealed_record(dealt), dealt.events
 
 

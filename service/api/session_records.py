@@ -17,6 +17,7 @@ from ..engine.errors import InvalidState, RulesError
 from ..engine.game import Game
 from ..engine.state import GameState
 from ..schemas.errors import RequestInvalid
+from ..schemas.reader import READER
 from ..schemas.state import dump_state
 from ..storage import (
     QuotaExceeded,
@@ -179,7 +180,7 @@ def engine_state(loaded: Loaded) -> tuple[Game, GameState]:
         return found
     try:
         game, _ = game_for(loaded.game)
-        checked = game, checked_state(game, loaded.state)
+        checked = game, checked_state(READER, game, loaded.state)
     except (ApiProblem, RequestInvalid, InvalidState, RulesError) as error:
         raise corrupt(loaded.snapshot.id, type(error).__name__) from error
     with _checked_lock:  # threaded workers: the oldest is dropped by one thread at a time

@@ -29,6 +29,7 @@ from ..engine.state import GameState
 from ..fairness import SERVER_SEED
 from ..schemas import requests as schemas
 from ..schemas.errors import RequestInvalid
+from ..schemas.reader import READER
 from ..schemas.sessions import CREATE_SESSION, NEXT_ROUND, REPLACE_SESSION, SESSION_MOVE
 from ..schemas.state import dump_state
 from ..storage import Snapshot
@@ -88,7 +89,7 @@ def create() -> Response:
         state, fairness, dealt = deal_session(game, alias_preset, data["deal"])
         events = dump_events(dealt, game, state)
     else:
-        state = checked_state(game, data["state"])
+        state = checked_state(READER, game, data["state"])
         events = session_log.state_events(game, state)
     sealed = fairness is not None and data.get("sealed", True)
     owner, seats, spectator = new_token(), [new_token() for _ in range(state.players)], new_token()
@@ -135,7 +136,7 @@ def replace(session_id: str) -> Response:
     version = loaded.version()
     data = schemas.load(REPLACE_SESSION, read_json())
     game, _ = game_for(data.get("game", loaded.game))
-    state = checked_state(game, data["state"])
+    state = checked_state(READER, game, data["state"])
     if state.players != len(loaded.auth["seats"]):
         raise RequestInvalid(
             [FieldProblem("/state/players", f"this session has {len(loaded.auth['seats'])} seats")]

@@ -1,20 +1,22 @@
 """What every game offers (python-chess's vocabulary, OpenSpiel's one module per game): the ``Game`` protocol.
 
-The HTTP layer, the schemas and the sessions know a game only through this protocol and the registry
-(``games.py``); nothing outside a game's own module asks which game it is.
+The HTTP layer, the schemas, the sessions and the computer players know a game only through this protocol and the
+registry (``games.py``): a family (``fishing``, ``tricks``) describes its state, its moves and its player hooks
+here, and nothing outside the families asks which game it is.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
 from .cards import Card
 from .errors import MatchOver, RoundNotOver
 from .moves import LegalMoves, Move
 from .options import RuleBook, Rules
+from .reading import FieldSpec
 from .scoring import RoundScore
-from .state import BriscolaState, Event, FishingState, GameState, Match
+from .state import Event, GameState, Hand, Match
 
 
 class NextRound(NamedTuple):
@@ -25,6 +27,94 @@ class NextRound(NamedTuple):
     deck: str
     dealer: int
     match: Match
+
+
+class Common(NamedTuple):
+    """The fields every state has, read from JSON: a family's codec builds its state from them and its own."""
+
+    game: str
+    rules: Rules
+    players: int
+    dealer: int
+    hands: tuple[Hand, ...]
+    stock: tuple[Card, ...]
+    captures: tuple[tuple[Card, ...], ...]
+    match: Match
+    deck: str
+
+
+class Codec(Protocol):
+    """A family's state and moves as JSON (API.md, State and Moves): its fields, the fast reader, the writer.
+
+    ``fields`` and ``move_fields`` describe for the schemas what ``read`` and ``read_move`` accept: the schemas
+    read what the fast readers are unsure of, and name every bad field.
+    """
+
+    @property
+    def fields(self) -> tuple[FieldSpec, ...]:
+        """The state's own fields beyond the common ones, in the order the schemas check them."""
+        ...
+
+    @property
+    def reported(self) -> tuple[str, ...]:
+        """The fields a caller may send back that the cards decide (``turn``, ``round_over``, ...)."""
+        ...
+
+    @property
+    def move_fields(self) -> tuple[FieldSpec, ...]: ...
+
+    @property
+    def move_one_of(self) -> tuple[str, ...]:
+        """Move fields of which a move has exactly one (none: no such rule)."""
+        ...
+
+    def read(self, raw: dict[str, Any], data: dict[str, Any]) -> None:
+        """The family's fields of ``raw`` into ``data``, as the schemas would load them; ``Unsure`` to let them."""
+        ...
+
+    def build(self, common: Common, data: dict[str, Any]) -> GameState: ...
+
+    def read_move(self, raw: object) -> Move | None:
+        """A well-formed move read without the schemas, or None to let them say what is wrong."""
+        ...
+
+    def move(self, data: dict[str, Any]) -> Move | tuple[str, str]:
+        """The move of the fields the schemas loaded, or (field, why) when the fields cannot make one."""
+        ...
+
+
+class Strategy(Protocol):
+    """A family's hooks for the computer players (``players/``): the generic search plays through these alone."""
+
+    @property
+    def playouts(self) -> int:
+        """Rollouts per decision of the strong player by default (tuned per game for a comparable time)."""
+        ...
+
+    @property
+    def prior(self) -> float:
+        """How much the one-ply estimate of ``move_scores`` joins the sampled mean (0: not at all)."""
+        ...
+
+    def move_scores(self, state: GameState, moves: Sequence[Move]) -> list[float]:
+        """How much the seat to act likes each move (higher is better), from what it may know alone."""
+        ...
+
+    def outcome(self, score: RoundScore, seat: int) -> float:
+        """A finished round's worth to ``seat``'s side: its margin over the best other side, and what else counts."""
+        ...
+
+    def seen(self, state: GameState, seat: int) -> list[Card]:
+        """The cards ``seat`` has seen: its own hand and the public record (table, trick, piles, trump card)."""
+        ...
+
+    def deck(self, state: GameState) -> tuple[Card, ...]:
+        """The cards in play, in deck order."""
+        ...
+
+    def with_hidden(self, state: GameState, hands: tuple[Hand, ...], stock: tuple[Card, ...]) -> GameState:
+        """The state with other hands and the stock replaced: masked for an observation, or a sampled world."""
+        ...
 
 
 class Game(Protocol):
@@ -40,7 +130,15 @@ class Game(Protocol):
     def rulebook(self) -> RuleBook: ...
 
     @property
-    def state_type(self) -> type[FishingState] | type[BriscolaState]: ...
+    def codec(self) -> Codec: ...
+
+    @property
+    def strategy(self) -> Strategy: ...
+
+    @property
+    def score_categories(self) -> tuple[str, ...]:
+        """The stable codes of the round score's ``points``, in the order the catalogue lists them."""
+        ...
 
     @property
     def scores_from_piles(self) -> bool:
@@ -76,6 +174,10 @@ class Game(Protocol):
 
     def validate(self, state: GameState) -> None:
         """``InvalidState`` naming the field when the state cannot occur (API.md, consistency checks)."""
+        ...
+
+    def check_reported(self, state: GameState, reported: Mapping[str, Any]) -> None:
+        """``InvalidState`` when a derived field the caller sent (``Codec.reported``) disagrees with the cards."""
         ...
 
     def next_round(self, previous: GameState) -> NextRound: ...

@@ -1,6 +1,7 @@
 """The registry of games, with aliases (``brisca`` is Briscola with the ``brisca`` preset).
 
-A new game is one module implementing ``Game`` and one line here; nothing else names a game.
+A new game is a module of its family implementing ``Game`` and one line here; nothing outside the families
+names a game.
 """
 
 from __future__ import annotations
@@ -8,11 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .briscola import Briscola
-from .escoba import Escoba
+from .fishing import Escoba, Scopa, Scopone
 from .game import Game
 from .options import Option, Preset, Rules
-from .scopa import Scopa, Scopone
+from .tricks import Briscola
 
 _GAMES: tuple[Game, ...] = (Scopa(), Scopone(), Escoba(), Briscola())
 GAMES: dict[str, Game] = {game.name: game for game in _GAMES}

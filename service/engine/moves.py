@@ -1,38 +1,22 @@
-"""Moves as callers name them (API.md, Moves)."""
+"""Moves as the engine lists them (API.md, Moves); each family defines its own move types."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import NamedTuple
+from collections.abc import Hashable
+from typing import Any, NamedTuple, Protocol
 
 from .cards import Card
 
 
-class Capture(NamedTuple):
-    """Scopa, Scopone, Escoba: play ``card``; ``capture`` None means "capture if this card can".
+class Move(Hashable, Protocol):
+    """A move of some game: every move names the card it plays or gives."""
 
-    A named tuple rather than a dataclass: legal-move lists build thousands of them.
-    """
+    @property
+    def card(self) -> Card: ...
 
-    card: Card
-    capture: tuple[Card, ...] | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class PlayCard:
-    """Briscola: play ``card`` to the trick."""
-
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class ExchangeTrump:
-    """Briscola: give ``card`` (the 7 or 2 of trumps) for the face-up trump card."""
-
-    card: Card
-
-
-Move = Capture | PlayCard | ExchangeTrump
+    def to_json(self) -> dict[str, Any]:
+        """The move as callers name it (API.md, Moves)."""
+        ...
 
 
 class LegalMoves(NamedTuple):

@@ -51,24 +51,6 @@ def number(name: str, default: int, low: int, high: int, description: str) -> Op
     return Option(name, "number", default, description, minimum=low, maximum=high)
 
 
-CAPTURE_CHOICE = choice(
-    "capture_choice",
-    "free",
-    ("free", "most_cards", "fewest_cards"),
-    "Which sum capture a player may take when several exist.",
-)
-LAST_PLAY_SWEEP = flag(
-    "last_play_sweep_counts",
-    False,
-    "Whether a sweep made with the very last card of the round scores.",
-)
-PRIMIERA_MISSING_SUIT = choice(
-    "primiera_missing_suit",
-    "fewer_suits_loses",
-    ("fewer_suits_loses", "cannot_score"),
-    "How a side with cards in fewer than four suits fares for the primiera point.",
-)
-
 @dataclass(frozen=True)
 class Preset:
     name: str

@@ -52,3 +52,11 @@ def settle_match(match: Match, round_totals: Sequence[int]) -> MatchResult:
     leader = unique_best(scores)
     over = leader is not None and scores[leader] >= match.target
     return MatchResult(scores, match.target, match.round, over, leader if over else None)
+
+
+def margin(score: RoundScore, seat: int) -> tuple[float, SideScore, list[SideScore]]:
+    """A finished round from ``seat``'s side: its total less the best other side's, its side and the others."""
+    mine = next(side for side in score.sides if seat in side.seats)
+    others = [side for side in score.sides if side is not mine]
+    best = max(others, key=lambda side: side.total)
+    return float(mine.total - best.total), mine, others

@@ -1,10 +1,10 @@
-"""Immutable game states shared by every game (API.md, State)."""
+"""What every game's state shares (API.md, State): seats and sides, the match, events, the state protocol."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from .cards import Card
 from .options import Rules
@@ -57,78 +57,46 @@ def hands_dealt(hands: tuple[Hand, ...]) -> list[Event]:
     return [Event("hand_dealt", {"seat": seat, "cards": hand}, seat) for seat, hand in enumerate(hands) if hand]
 
 
-class FishingState(NamedTuple):
-    """A round of Scopa, Scopone or Escoba (a named tuple: immutable, and every play makes one)."""
+class GameState(Protocol):
+    """What every game's state offers (API.md, State); each family's state type adds its own fields.
 
-    game: str
-    rules: Rules
-    players: int
-    dealer: int
-    hands: tuple[Hand, ...]
-    table: tuple[Card, ...]
-    stock: tuple[Card, ...]
-    captures: tuple[tuple[Card, ...], ...]
-    sweeps: tuple[int, ...]
-    last_capturer: int | None
-    match: Match
-    deck: str = "italian"
+    Only the families know their state types: everything else reads a state through this protocol and asks the
+    game (``Game``) for the rest.
+    """
 
     @property
-    def round_over(self) -> bool:
-        return not self.stock and not any(self.hands)
+    def game(self) -> str: ...
 
     @property
-    def turn(self) -> int | None:
-        """The first seat, from the seat after the dealer, that holds the most cards (the others have played)."""
-        hands, players = self.hands, self.players
-        most = max(map(len, hands))
-        if not most and not self.stock:
-            return None
-        seat = (self.dealer + 1) % players
-        while len(hands[seat]) != most:  # ends: some hand holds the most cards
-            seat = (seat + 1) % players
-        return seat
-
-
-@dataclass(frozen=True, slots=True)
-class TrickCard:
-    seat: int
-    card: Card
-
-
-class BriscolaState(NamedTuple):
-    """A round of Briscola / Brisca. ``trump_card`` lies under the stock while the stock has cards."""
-
-    game: str
-    rules: Rules
-    players: int
-    dealer: int
-    hands: tuple[Hand, ...]
-    stock: tuple[Card, ...]
-    trump_card: Card
-    trick: tuple[TrickCard, ...]
-    leader: int
-    captures: tuple[tuple[Card, ...], ...]
-    match: Match
-    deck: str = "italian"
+    def rules(self) -> Rules: ...
 
     @property
-    def trump_suit(self) -> str:
-        return self.trump_card.suit.value
+    def players(self) -> int: ...
 
     @property
-    def trump_under_stock(self) -> bool:
-        return bool(self.stock)
+    def dealer(self) -> int: ...
 
     @property
-    def round_over(self) -> bool:
-        return not self.stock and not self.trick and not any(self.hands)
+    def hands(self) -> tuple[Hand, ...]: ...
 
     @property
-    def turn(self) -> int | None:
-        if self.round_over:
-            return None
-        return (self.leader + len(self.trick)) % self.players
+    def stock(self) -> tuple[Card, ...]: ...
 
+    @property
+    def captures(self) -> tuple[tuple[Card, ...], ...]: ...
 
-GameState = FishingState | BriscolaState
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def deck(self) -> str: ...
+
+    @property
+    def turn(self) -> int | None: ...
+
+    @property
+    def round_over(self) -> bool: ...
+
+    def json_fields(self) -> dict[str, Any]:
+        """The family's own fields as JSON values, in the order the state is written (API.md, State)."""
+        ...

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from service.engine.cards import Card
 from service.engine.errors import FieldProblem, InvalidState
 from service.engine.game import Game
+from service.engine.games import GAMES
 from service.engine.options import Rules
-from service.engine.state import BriscolaState, FishingState, GameState, Hand, Match
-from service.engine.validation import deck_for
+from service.engine.state import GameState, Hand, Match
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,9 +25,9 @@ class Observation:
 
     ``masked`` is the state with every other hand and the stock replaced by ``()``: its own hand, the table or
     trick, the face-up trump card, the captured piles (taken face up, so the play so far is public), sweeps,
-    dealer, rules and match. Its derived properties (``turn``, ``round_over``, ``trump_under_stock``) read the
-    emptied hands, so the observation carries the true ones. ``unseen`` lists, in deck order, the cards the seat
-    cannot see: those in the other hands and in the stock.
+    dealer, rules and match. Its derived properties (``turn``, ``round_over``) read the emptied hands, so the
+    observation carries the true ones. ``unseen`` lists, in deck order, the cards the seat cannot see: those in
+    the other hands and in the stock (the game's ``Strategy.seen`` says what it has seen).
     """
 
     seat: int
@@ -62,26 +62,6 @@ class Observation:
     def match(self) -> Match:
         return self.masked.match
 
-    @property
-    def trump_under_stock(self) -> bool:
-        """Briscola: whether the face-up trump card still lies under the stock (it is drawn last)."""
-        return isinstance(self.masked, BriscolaState) and self.stock_count > 0
-
-
-def visible_cards(state: GameState, seat: int) -> list[Card]:
-    """The cards ``seat`` sees: its hand, the table or trick, the captured piles and the face-up trump card."""
-    seen = list(state.hands[seat])
-    for pile in state.captures:
-        seen.extend(pile)
-    if isinstance(state, FishingState):
-        seen.extend(state.table)
-    else:
-        seen.extend(played.card for played in state.trick)
-        if state.trump_under_stock:
-            # Once drawn it lies in some hand; which one the state alone does not say, so it is unseen again.
-            seen.append(state.trump_card)
-    return seen
-
 
 def observe(game: Game, state: GameState, seat: int) -> Observation:
     """What ``seat`` knows of ``state``; the state is validated first, so the hidden sizes add up."""
@@ -94,11 +74,12 @@ def observe(game: Game, state: GameState, seat: int) -> Observation:
     if state.game != game.name:
         raise TypeError(f"{game.name} was given a {state.game} state")
     game.validate(state)
-    seen = set(visible_cards(state, seat))
+    strategy = game.strategy
+    seen = set(strategy.seen(state, seat))
     # Deck order, not set order: cards hash by identity, and the search must not depend on memory addresses.
-    unseen = tuple(card for card in deck_for(state) if card not in seen)
+    unseen = tuple(card for card in strategy.deck(state) if card not in seen)
     hands = tuple(hand if other == seat else () for other, hand in enumerate(state.hands))
-    masked: GameState = state._replace(hands=hands, stock=())
+    masked = strategy.with_hidden(state, hands, ())
     return Observation(
         seat=seat,
         turn=state.turn,
@@ -128,5 +109,4 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
             "the unseen cards do not fill the other hands and the stock",
             [FieldProblem("/unseen", f"holds {len(pool)} cards for {at + observation.stock_count} places")],
         )
-    state: GameState = observation.masked._replace(hands=tuple(hands), stock=stock)
-    return state
+    return GAMES[observation.game].strategy.with_hidden(observation.masked, tuple(hands), stock)

@@ -4,7 +4,7 @@ For each of a fixed number of sampled worlds (the unseen cards dealt at random, 
 move is played and the round finished by a fast greedy rollout; the move with the best average result for the
 seat's side wins. Every candidate meets the same worlds and the same rollout dice (common random numbers), so the
 comparison is between moves, not between lucky deals. A long list of moves is first cut to the greedy player's
-favourites, and in the fishing games its one-ply estimate joins the mean as a prior.
+favourites, and where the game's strategy says so (``Strategy.prior``) its one-ply estimate joins the mean.
 """
 
 from __future__ import annotations
@@ -16,29 +16,17 @@ from typing import NamedTuple
 
 from service.engine.game import Game
 from service.engine.moves import Move
-from service.engine.state import BriscolaState, FishingState, GameState, side_of
+from service.engine.state import GameState
 
 from .heuristics import greedy_move, scores
 from .observation import Observation, determinize
 
-PLAYOUTS = {"scopa": 160, "scopone": 140, "escoba": 130, "briscola": 290}
-"""Rollouts per decision by default, shared among the candidate moves: about 120-140 ms of pure Python from a
-two-player opening on one idle core (a Briscola rollout is the cheapest); the budget cuts it short on slower
-or busier machines."""
-OTHER_GAME_PLAYOUTS = 200
 MIN_WORLDS = 4
 MAX_CANDIDATES = 5
 """Only the greedy player's favourite few are searched: more sampled worlds each, and the rest are rarely best
 (in Escoba, free to lay any card, a hand has up to a dozen moves)."""
 EPSILON = 0.1
 """Share of rollout plays made at random: the seats do not all play the one greedy line."""
-CARDS_TIEBREAK = 0.02
-"""Fishing: round points decide; captured cards only break ties (and thin out the noise of near-even deals)."""
-FISHING_PRIOR = 0.5
-"""Fishing: the greedy player's one-ply estimate (in round points) joins the sampled mean, so that moves the
-samples cannot tell apart are told apart by judgement rather than by noise."""
-BRISCOLA_WIN = 20.0
-"""Briscola: winning the round (more than 60 points) is what counts; the margin only refines it."""
 
 
 class SearchResult(NamedTuple):
@@ -49,8 +37,11 @@ class SearchResult(NamedTuple):
     complete: bool
 
 
-def default_playouts(game: str) -> int:
-    return PLAYOUTS.get(game, OTHER_GAME_PLAYOUTS)
+def default_playouts(game: Game) -> int:
+    """Rollouts per decision by default, shared among the candidate moves (``Strategy.playouts``, tuned per game
+    to about 120-140 ms of pure Python from a two-player opening on one idle core); the budget cuts it short on
+    slower or busier machines."""
+    return game.strategy.playouts
 
 
 def worlds_for(candidates: int, playouts: int) -> int:
@@ -60,17 +51,8 @@ def worlds_for(candidates: int, playouts: int) -> int:
 
 
 def outcome(game: Game, final: GameState, seat: int) -> float:
-    """The finished round from ``seat``'s side: its result less the best other side's."""
-    score = game.score(final)
-    mine = side_of(seat, final.players)
-    others = [side for side in score.sides if side.side != mine]
-    best = max(others, key=lambda side: side.total)
-    margin = float(score.sides[mine].total - best.total)
-    if isinstance(final, BriscolaState):
-        won = score.winner
-        return margin + (BRISCOLA_WIN if won == mine else -BRISCOLA_WIN if won is not None else 0.0)
-    cards = int(score.sides[mine].details["cards"]) - max(int(side.details["cards"]) for side in others)
-    return margin + CARDS_TIEBREAK * cards
+    """The finished round from ``seat``'s side: its result less the best other side's (``Strategy.outcome``)."""
+    return game.strategy.outcome(game.score(final), seat)
 
 
 def rollout(game: Game, state: GameState, rng: random.Random, epsilon: float = EPSILON) -> GameState:
@@ -131,9 +113,10 @@ def search(
         fallback = determinize(observation, random.Random(seed))
         return SearchResult(greedy_move(game, fallback, moves), 0, False)
     values = [total / done for total in totals]
-    if isinstance(observation.masked, FishingState) and FISHING_PRIOR:
+    weight = game.strategy.prior
+    if weight:
         liked = scores(game, determinize(observation, random.Random(seed)), moves)
-        values = [value + FISHING_PRIOR * prior for value, prior in zip(values, liked, strict=True)]
+        values = [value + weight * prior for value, prior in zip(values, liked, strict=True)]
     return SearchResult(pick(game, observation, moves, values, seed), done * len(moves), complete)
 
 

@@ -53,7 +53,7 @@ def suggest(
     """A legal move for the observing seat, the same for the same observation, level and seed (when complete).
 
     ``budget_ms`` is a hard cap on the time spent (at most ``MAX_BUDGET_MS``). ``strong`` weighs ``playouts``
-    rollouts (by default the game's ``PLAYOUTS``) shared among the candidate moves: its work is a function of
+    rollouts (by default the game's, ``default_playouts``) shared among the candidate moves: its work is a function of
     the position and the level, never of the clock, unless the budget cuts it short. Raises ``NotToAct`` when
     the seat is not to act or the round is over, ``UnknownLevel`` for a level not in ``LEVELS``.
     """
@@ -77,7 +77,7 @@ def suggest(
         deadline = started + budget
         found = solve(game, observation, moves, seed, deadline) if solvable(observation) else None
         if found is None:
-            work = default_playouts(game.name) if playouts is None else playouts
+            work = default_playouts(game) if playouts is None else playouts
             found = search(game, observation, moves, seed, deadline, work)
         move, considered, complete = found
     return Suggestion(move, level, considered, (time.perf_counter() - started) * 1000.0, complete)

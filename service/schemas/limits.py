@@ -1,23 +1,40 @@
-"""The size limits of a posted state, in one place: the schemas, the fast reader and a test against
-``openapi.yaml`` all read them here, so the three descriptions of a state cannot drift apart.
-"""
+"""The size limits of a posted state, as the schemas read them: defined with the engine (``engine/limits.py``),
+which its fast readers share."""
 
 from __future__ import annotations
 
-from typing import Final
+from ..engine.limits import (
+    DECK_STYLES,
+    MAX_CARDS,
+    MAX_HAND,
+    MAX_NAME,
+    MAX_PLAYERS,
+    MAX_ROUND,
+    MAX_RULES,
+    MAX_SCORE,
+    MAX_SEAT,
+    MAX_SWEEPS,
+    MAX_TARGET,
+    MAX_TRICK,
+    MIN_PLAYERS,
+    MIN_TARGET,
+    SUITS,
+)
 
-MAX_PLAYERS: Final = 4
-MAX_SEAT: Final = MAX_PLAYERS - 1
-MIN_PLAYERS: Final = 2
-MAX_HAND: Final = 10  # Scopone 10+0
-MAX_CARDS: Final = 40  # stock, table, a pile, a capture
-MAX_TRICK: Final = MAX_PLAYERS - 1  # a complete trick is cleared at once
-MAX_SWEEPS: Final = 40
-MAX_SCORE: Final = 100_000
-MAX_ROUND: Final = 100_000
-MIN_TARGET: Final = 1
-MAX_TARGET: Final = 100
-MAX_NAME: Final = 32  # game names, presets
-MAX_RULES: Final = 32  # entries of a rules object
-DECK_STYLES: Final = ("italian", "spanish", "french")
-SUITS: Final = ("D", "C", "S", "B")
+__all__ = [
+    "DECK_STYLES",
+    "MAX_CARDS",
+    "MAX_HAND",
+    "MAX_NAME",
+    "MAX_PLAYERS",
+    "MAX_ROUND",
+    "MAX_RULES",
+    "MAX_SCORE",
+    "MAX_SEAT",
+    "MAX_SWEEPS",
+    "MAX_TARGET",
+    "MAX_TRICK",
+    "MIN_PLAYERS",
+    "MIN_TARGET",
+    "SUITS",
+]

@@ -6,17 +6,16 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from ..engine.cards import BY_CODE
 from ..engine.errors import FieldProblem
 from ..engine.game import Game
-from ..engine.moves import Capture, ExchangeTrump, Move, PlayCard
-from ..engine.state import BriscolaState
+from ..engine.games import GAMES
+from ..engine.moves import Move
 from ..fairness import MAX_SEALED_CHARS, SALT, SEED_HEX, SERVER_SEED
 from ..players import LEVELS, MAX_BUDGET_MS
 from .errors import RequestInvalid
-from .fields import BoundedList, Card, Integer, Seed, Text, cards_list
+from .fields import BoundedList, Integer, Seed, Text, cards_list
 from .limits import DECK_STYLES, MAX_CARDS, MAX_PLAYERS, MAX_ROUND, MAX_SWEEPS, MIN_PLAYERS
-from .state import seat
+from .state import field, seat
 
 MAX_LIMIT = 10_000
 MAX_REPLAY_MOVES = 1500
@@ -176,23 +175,28 @@ class ScoreRequest(Strict):
             raise ValidationError("required unless 'state' is given", name)
 
 
-class CaptureMoveSchema(Strict):
-    card = Card(required=True)
-    capture = cards_list(40, allow_none=True)  # null, like an omitted capture: "capture if this card can"
+class MoveSchema(Strict):
+    """A move's fields; ``one_of``: fields of which a move has exactly one (``Codec.move_one_of``)."""
 
-
-class BriscolaMoveSchema(Strict):
-    card = Card()
-    exchange = Card()
+    one_of: tuple[str, ...] = ()
 
     @validates_schema
     def one_kind(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if ("card" in data) == ("exchange" in data):
-            raise ValidationError("a move has exactly one of 'card' or 'exchange'", "_schema")
+        if self.one_of and sum(name in data for name in self.one_of) != 1:
+            names = " or ".join(f"'{name}'" for name in self.one_of)
+            raise ValidationError(f"a move has exactly one of {names}", "_schema")
 
 
-CAPTURE_MOVE = CaptureMoveSchema()
-BRISCOLA_MOVE = BriscolaMoveSchema()
+def _move_schema(game: Game) -> Schema:
+    codec = game.codec
+    described: dict[str, Any] = {spec.name: field(spec) for spec in codec.move_fields}
+    described["one_of"] = codec.move_one_of
+    made: type[Schema] = type(f"{game.name.capitalize()}MoveSchema", (MoveSchema,), described)
+    return made()
+
+
+MOVE_SCHEMAS: dict[str, Schema] = {name: _move_schema(game) for name, game in GAMES.items()}
+"""Each game's move schema, from its family's ``Codec.move_fields``."""
 
 
 def _plain_envelope(schema: Schema, raw: dict[str, Any]) -> bool:
@@ -223,44 +227,19 @@ def load(schema: Schema, raw: object, prefix: str = "") -> dict[str, Any]:
 
 
 def load_move(game: Game, raw: object, prefix: str = "/move") -> Move:
-    if game.state_type is BriscolaState:
-        data = load(BRISCOLA_MOVE, raw, prefix)
-        return PlayCard(data["card"]) if "card" in data else ExchangeTrump(data["exchange"])
-    fast = _plain_capture(raw)
+    codec = game.codec
+    fast = codec.read_move(raw)
     if fast is not None:
         return fast
-    data = load(CAPTURE_MOVE, raw, prefix)
-    capture = data.get("capture")
-    if capture is not None and len(set(capture)) != len(capture):
-        raise RequestInvalid([FieldProblem(prefix + "/capture", "names a card twice")])
-    return Capture(data["card"], None if capture is None else tuple(capture))
-
-
-def _plain_capture(raw: object) -> Capture | None:
-    """A well-formed fishing move read without the schema, or None to let the schema explain what is wrong."""
-    if type(raw) is not dict or not raw.keys() <= {"card", "capture"}:
-        return None
-    code = raw.get("card")
-    card = BY_CODE.get(code) if type(code) is str else None
-    if card is None:
-        return None
-    if raw.get("capture") is None:
-        return Capture(card, None)
-    taken = raw["capture"]
-    if type(taken) is not list or len(taken) > 40 or not all(type(code) is str for code in taken):
-        return None
-    cards = [BY_CODE.get(code) for code in taken]
-    if None in cards or len(set(cards)) != len(cards):
-        return None
-    return Capture(card, tuple(cards))  # type: ignore[arg-type]
+    made = codec.move(load(MOVE_SCHEMAS[game.name], raw, prefix))
+    if isinstance(made, tuple):
+        where, why = made
+        raise RequestInvalid([FieldProblem(prefix + where, why)])
+    return made
 
 
 def dump_move(move: Move) -> dict[str, Any]:
-    if isinstance(move, Capture):
-        return {"card": move.card.code, "capture": [c.code for c in move.capture or ()]}
-    if isinstance(move, PlayCard):
-        return {"card": move.card.code}
-    return {"exchange": move.card.code}
+    return move.to_json()
 
 
 DEAL_REQUEST = DealRequest()

@@ -8,12 +8,12 @@ from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validat
 
 from ..engine.errors import FieldProblem, InvalidRules
 from ..engine.game import Game
-from ..engine.games import find_game
+from ..engine.games import GAMES, find_game
 from ..engine.options import Rules
-from ..engine.state import BriscolaState, FishingState, GameState
+from ..engine.reading import FieldSpec
+from ..engine.state import GameState
 from .errors import RequestInvalid
 from .fastpath import build_state, read_state
-from .fastpath import card_codes as card_codes
 from .fastpath import dump_state as dump_state
 from .fastpath import dump_value as dump_value
 from .fields import Boolean, BoundedList, Card, Integer, Text, cards_list
@@ -27,9 +27,7 @@ from .limits import (
     MAX_RULES,
     MAX_SCORE,
     MAX_SEAT,
-    MAX_SWEEPS,
     MAX_TARGET,
-    MAX_TRICK,
     MIN_PLAYERS,
     MIN_TARGET,
     SUITS,
@@ -69,12 +67,6 @@ class CommonStateSchema(Schema):
     match = fields.Nested(MatchSchema)
 
 
-class FishingStateSchema(CommonStateSchema):
-    table = cards_list(MAX_CARDS, required=True)
-    sweeps = BoundedList(Integer(minimum=0, maximum=MAX_SWEEPS), MAX_PLAYERS, required=True)
-    last_capturer = seat(allow_none=True, load_default=None)
-
-
 class TrickCardSchema(Schema):
     class Meta:
         unknown = RAISE
@@ -83,16 +75,35 @@ class TrickCardSchema(Schema):
     card = Card(required=True)
 
 
-class BriscolaStateSchema(CommonStateSchema):
-    trump_card = Card(required=True)
-    trump_suit = fields.String(validate=validate.OneOf(SUITS))
-    trick = BoundedList(fields.Nested(TrickCardSchema), MAX_TRICK, load_default=list)
-    leader = seat(required=True)
+def field(spec: FieldSpec) -> fields.Field[Any]:
+    """The marshmallow field that checks what a family's ``FieldSpec`` describes (``engine/reading.py``)."""
+    options: dict[str, Any] = {"required": spec.required}
+    if spec.nullable:
+        options["allow_none"] = True
+    if spec.omitted:
+        options["load_default"] = list if spec.omitted == "empty" else None
+    if spec.kind == "cards":
+        return cards_list(spec.most, **options)
+    if spec.kind == "card":
+        return Card(**options)
+    if spec.kind == "seat":
+        return seat(**options)
+    if spec.kind == "counts":
+        return BoundedList(Integer(minimum=0, maximum=spec.most), MAX_PLAYERS, **options)
+    if spec.kind == "suit":
+        return fields.String(validate=validate.OneOf(SUITS), **options)
+    if spec.kind == "trick":
+        return BoundedList(fields.Nested(TrickCardSchema), spec.most, **options)
+    raise ValueError(f"no field of kind {spec.kind!r}")
 
 
-FISHING_STATE = FishingStateSchema()
-BRISCOLA_STATE = BriscolaStateSchema()
-STATE_SCHEMAS: dict[type[GameState], Schema] = {FishingState: FISHING_STATE, BriscolaState: BRISCOLA_STATE}
+def _state_schema(game: Game) -> Schema:
+    described = {spec.name: field(spec) for spec in game.codec.fields}
+    return CommonStateSchema.from_dict(described, name=f"{game.name.capitalize()}StateSchema")()
+
+
+STATE_SCHEMAS: dict[str, Schema] = {name: _state_schema(game) for name, game in GAMES.items()}
+"""Each game's state schema: the common fields, then its family's (``Codec.fields``)."""
 
 
 def load_rules(game: Game, raw: dict[str, Any] | None, prefix: str) -> Rules:
@@ -108,16 +119,16 @@ def load_state(game: Game, raw: object, prefix: str = "/state") -> tuple[GameSta
     """The engine state and the derived fields the caller reported (turn, round_over, trump_suit)."""
     if not isinstance(raw, dict):
         raise RequestInvalid([FieldProblem(prefix, "must be an object")])
-    data = read_state(raw, game.state_type)
+    data = read_state(raw, game)
     if data is None:
         try:
-            data = STATE_SCHEMAS[game.state_type].load(raw)
+            data = STATE_SCHEMAS[game.name].load(raw)
         except ValidationError as error:
             raise RequestInvalid.from_marshmallow(error, prefix) from error
     if "game" in data and data["game"] != game.name and not _names(data["game"], game):
         raise RequestInvalid([FieldProblem(prefix + "/game", f"must be {game.name}")], "game_mismatch")
     rules = load_rules(game, data.get("rules"), prefix)
-    return build_state(game.name, game.state_type, data, rules)
+    return build_state(game, data, rules)
 
 
 def _names(name: str, game: Game) -> bool:

@@ -12,10 +12,12 @@ import pytest
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from service.engine.games import GAMES as REGISTRY
+
 SUITS = "DCSB"
 ALL_CARDS = [f"{rank}{suit}" for suit in SUITS for rank in range(1, 11)]
 CARD = re.compile(r"^(10|[1-9])[DCSB]$")
-GAMES = ("scopa", "scopone", "escoba", "briscola")
+GAMES = tuple(REGISTRY)
 PROBLEM = "application/problem+json"
 
 
@@ -634,9 +636,9 @@ def test_a_whole_round_through_play(client: FlaskClient, game: str) -> None:
 # -- score -----------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game", ["scopa", "scopone", "escoba"])
+@pytest.mark.parametrize("game", [name for name, game in REGISTRY.items() if game.scores_from_piles])
 def test_score_from_piles_agrees_with_the_state(client: FlaskClient, game: str) -> None:
-    players = 4 if game == "scopone" else 2
+    players = REGISTRY[game].player_counts[0]
     finished = play_out(client, game, deal(client, game, players=players, seed=5), seed=5)
     from_state = ok(send(client, f"/v1/games/{game}/score", {"state": finished}))
     piles = {"players": players, "captures": finished["captures"], "sweeps": finished["sweeps"],

@@ -12,13 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.engine import shuffle
-from service.engine.briscola import Briscola
 from service.engine.cards import BY_CODE, DECK, card, cards
 from service.engine.errors import IllegalMove, InvalidState, RoundNotOver
-from service.engine.games import resolve
-from service.engine.moves import ExchangeTrump, LegalMoves, PlayCard
-from service.engine.state import BriscolaState, Event, Match, TrickCard, playing_order, sides_of
-from service.engine.validation import check_reported
+from service.engine.games import GAMES, resolve
+from service.engine.moves import LegalMoves
+from service.engine.state import Event, Match, playing_order, sides_of
+from service.engine.tricks import BriscolaState, ExchangeTrump, PlayCard, TrickCard
+from service.engine.tricks.briscola import Briscola
 
 GAME = Briscola()
 
@@ -106,18 +106,27 @@ def build(
         match=new_match(players, rules.target, scores),
     )
     GAME.validate(state)
-    check_reported(state, state.turn, state.round_over, state.trump_suit)
+    GAMES[state.game].check_reported(
+        state, {"turn": state.turn, "round_over": state.round_over, "trump_suit": state.trump_suit}
+    )
     return state
 
 
 def snapshot(state: BriscolaState) -> tuple[Any, ...]:
     """Every field as plain values, to see that nothing changed."""
     return (
-        state.game, dict(state.rules), state.players, state.dealer,
-        [[c.code for c in hand] for hand in state.hands], [c.code for c in state.stock],
+        state.game,
+        dict(state.rules),
+        state.players,
+        state.dealer,
+        [[c.code for c in hand] for hand in state.hands],
+        [c.code for c in state.stock],
         state.trump_card.code,
-        [(p.seat, p.card.code) for p in state.trick], state.leader,
-        [[c.code for c in pile] for pile in state.captures], state.match, state.deck,
+        [(p.seat, p.card.code) for p in state.trick],
+        state.leader,
+        [[c.code for c in pile] for pile in state.captures],
+        state.match,
+        state.deck,
     )
 
 
@@ -196,7 +205,11 @@ def test_trick_winner(trump_suit: str, trick: str, winner: int) -> None:
         hands = [""] * players
         hands[(leader + players - 1) % players] = codes[-1]
         state = build(
-            players, hands, trump=trump, trick=" ".join(codes[:-1]), leader=leader,
+            players,
+            hands,
+            trump=trump,
+            trick=" ".join(codes[:-1]),
+            leader=leader,
             three_player_removed_card=removed,
         )
         after, events = GAME.play(state, PlayCard(card(codes[-1])))
@@ -277,7 +290,7 @@ def test_the_final_draw_takes_the_face_up_trump_card(players: int, winner: int) 
     assert after.stock == () and not after.trump_under_stock and after.trump_card.code == "7D"
     assert after.trump_suit == "D" and not after.round_over
     GAME.validate(after)
-    check_reported(after, after.turn, False, "D")
+    GAMES[after.game].check_reported(after, {"turn": after.turn, "round_over": False, "trump_suit": "D"})
 
 
 def test_a_trick_that_empties_every_hand_ends_the_round_without_drawing() -> None:
@@ -307,11 +320,15 @@ def test_deal_three_each_one_at_a_time_then_the_trump_card_then_the_stock(player
     assert state.trick == () and state.captures == ((),) * players
     assert state.deck == "spanish" and state.match == match and state.dealer == dealer
     assert events == [
-        Event("dealt", {"dealer": dealer, "round": 2, "trump_card": state.trump_card, "stock": len(state.stock)}),
+        Event(
+            "dealt", {"dealer": dealer, "round": 2, "trump_card": state.trump_card, "stock": len(state.stock)}
+        ),
         *(Event("hand_dealt", {"seat": seat, "cards": state.hands[seat]}, seat) for seat in range(players)),
     ]
     GAME.validate(state)
-    check_reported(state, state.turn, False, state.trump_card.suit.value)
+    GAMES[state.game].check_reported(
+        state, {"turn": state.turn, "round_over": False, "trump_suit": state.trump_card.suit.value}
+    )
 
 
 @pytest.mark.parametrize("removed", ["2D", "2C", "2S", "2B"], ids=lambda code: f"3 players remove {code}")
@@ -341,8 +358,13 @@ def test_the_same_seed_deals_the_same_round() -> None:
 def fresh(held: str, face_up: str, rule: str = "seven_and_two") -> BriscolaState:
     """Seat 0 to lead with ``held`` and two cards that are not trumps; ``face_up`` under a full stock."""
     others = " ".join(c for c in ("1C", "1S", "10C", "10S") if suit_of(c) != suit_of(face_up))
-    return build(2, [f"{held} {others.split()[0]} {others.split()[1]}", "5C 5S 6C"], trump=face_up,
-                 stock=33, trump_exchange=rule)
+    return build(
+        2,
+        [f"{held} {others.split()[0]} {others.split()[1]}", "5C 5S 6C"],
+        trump=face_up,
+        stock=33,
+        trump_exchange=rule,
+    )
 
 
 def rank_pairs() -> list[tuple[int, int]]:
@@ -352,8 +374,13 @@ def rank_pairs() -> list[tuple[int, int]]:
 SEVEN_AND_TWO = [(7, face) for face in (1, 3, 8, 9, 10)] + [(2, face) for face in (4, 5, 6, 7)]
 TWO_ONLY = [(2, face) for face in range(1, 11) if face != 2]
 EXCHANGE_TABLE = [
-    pytest.param(rule, held, face, (held, face) in allowed, id=f"{rule}: {held} for a face-up {face}"
-                 + (" allowed" if (held, face) in allowed else " refused"))
+    pytest.param(
+        rule,
+        held,
+        face,
+        (held, face) in allowed,
+        id=f"{rule}: {held} for a face-up {face}" + (" allowed" if (held, face) in allowed else " refused"),
+    )
     for rule, allowed in (("seven_and_two", SEVEN_AND_TWO), ("two_only", TWO_ONLY), ("off", []))
     for held, face in rank_pairs()
 ]
@@ -374,7 +401,7 @@ def test_trump_exchange(rule: str, held: int, face: int, allowed: bool) -> None:
         assert after.trump_card is move.card and after.trump_suit == "D"
         assert after.turn == 0 and after.stock == state.stock and after.trick == ()
         GAME.validate(after)
-        check_reported(after, 0, False, "D")
+        GAMES[after.game].check_reported(after, {"turn": 0, "round_over": False, "trump_suit": "D"})
     else:
         reason = "exchange_off" if rule == "off" else "exchange_not_allowed"
         error = refused(state, move)
@@ -458,12 +485,32 @@ WIN_61 = ["D C 9S -8C", "S B 8C -9S"]
         pytest.param(2, ["D C", "S B"], [60, 60], None, id="2 players: 60-60 is a draw"),
         pytest.param(2, ["D C 9S -8C", "S B 8C -9S"], [61, 59], 0, id="2 players: 61 wins"),
         pytest.param(2, ["D C S B", ""], [120, 0], 0, id="2 players: all 120"),
-        pytest.param(3, [f"D {CUPS_HIGH}", f"S {CUPS_LOW}", "B"], [45, 45, 30], None,
-                     id="3 players: a tie for the most is a draw"),
-        pytest.param(3, ["D 1C 10C", "S 3C 9C", "B 8C 2C 4C 5C 6C 7C"], [45, 43, 32], 0,
-                     id="3 players: the most wins below 61"),
-        pytest.param(4, ["1D 2D 3D 4D 5D 6D 7D 8D", "9D 10D 2C 4C 5C 6C 7C 2S", "1C 3C 8C 9C 10C 4S 5S 6S",
-                         "1S 3S 7S 8S 9S 10S B"], [53, 67], 1, id="4 players: partners' piles pooled"),
+        pytest.param(
+            3,
+            [f"D {CUPS_HIGH}", f"S {CUPS_LOW}", "B"],
+            [45, 45, 30],
+            None,
+            id="3 players: a tie for the most is a draw",
+        ),
+        pytest.param(
+            3,
+            ["D 1C 10C", "S 3C 9C", "B 8C 2C 4C 5C 6C 7C"],
+            [45, 43, 32],
+            0,
+            id="3 players: the most wins below 61",
+        ),
+        pytest.param(
+            4,
+            [
+                "1D 2D 3D 4D 5D 6D 7D 8D",
+                "9D 10D 2C 4C 5C 6C 7C 2S",
+                "1C 3C 8C 9C 10C 4S 5S 6S",
+                "1S 3S 7S 8S 9S 10S B",
+            ],
+            [53, 67],
+            1,
+            id="4 players: partners' piles pooled",
+        ),
     ],
 )
 def test_round_score(players: int, piles: list[str], totals: list[int], winner: int | None) -> None:
@@ -532,7 +579,8 @@ def expected_exchanges(state: BriscolaState) -> set[str]:
     allowed = ALLOWED_EXCHANGES[str(state.rules["trump_exchange"])]
     face = state.trump_card.code
     return {
-        c.code for c in state.hands[state.turn or 0]
+        c.code
+        for c in state.hands[state.turn or 0]
         if suit_of(c.code) == suit_of(face) and rank_of(face) in allowed.get(rank_of(c.code), set())
     }
 
@@ -540,7 +588,9 @@ def expected_exchanges(state: BriscolaState) -> set[str]:
 def check_position(state: BriscolaState, deck: list[str]) -> None:
     trump_suit = suit_of(state.trump_card.code)
     GAME.validate(state)
-    check_reported(state, state.turn, state.round_over, trump_suit)
+    GAMES[state.game].check_reported(
+        state, {"turn": state.turn, "round_over": state.round_over, "trump_suit": trump_suit}
+    )
     codes = all_codes(state)
     assert len(codes) == len(set(codes)) and sorted(codes) == sorted(deck)
     assert state.trump_card not in state.stock

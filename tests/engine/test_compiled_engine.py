@@ -42,7 +42,7 @@ def test_the_compiled_engine_plays_every_game_and_option_like_its_sources(tmp_pa
         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=900,
     )
     assert built.returncode == 0, built.stderr[-2000:]
-    assert list((tmp_path / "service" / "engine").glob("fishing*.so")), built.stderr[-2000:]
+    assert list((tmp_path / "service" / "engine" / "fishing").glob("*.so")), built.stderr[-2000:]
     done = subprocess.run(
         [sys.executable, "-m", "tests.engine.transcript", "2"],
         cwd=tmp_path, env={**env, "PYTHONPATH": str(tmp_path)}, capture_output=True, text=True, timeout=600,

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from service.engine.cards import DECK
-from service.engine.fishing import new_match
+from service.engine.fishing import FishingState, new_match
 from service.engine.games import GAMES, resolve
-from service.engine.state import BriscolaState, FishingState, GameState
+from service.engine.state import GameState
+from service.engine.tricks import BriscolaState
 
 SEEDS = range(500)
 SETUPS = [

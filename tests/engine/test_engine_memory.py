@@ -26,7 +26,7 @@ def saved_garbage() -> Iterator[list[object]]:
         gc.collect()
 
 
-@pytest.mark.parametrize("name", ["scopa", "scopone", "escoba", "briscola"])
+@pytest.mark.parametrize("name", GAMES)
 def test_random_rounds_leave_no_cyclic_garbage(name: str, saved_garbage: list[object]) -> None:
     game, rules = GAMES[name], resolve(name)
     players = 4 if name == "scopone" else 2

@@ -11,7 +11,6 @@ from flask.testing import FlaskClient
 from service.engine.cards import DECK
 from service.engine.games import GAMES, resolve
 from service.engine.state import Match, sides_of
-from service.engine.validation import check_reported
 from service.schemas.state import dump_state
 from tests import reference
 from tests.engine.test_scopa_rules import (
@@ -255,7 +254,7 @@ def test_dealer_bonus(mode: str, total: int) -> None:
         assert not bonus
     assert state.turn == 0  # the first player starts, on an empty table after a bonus
     ESCOBA.validate(state)
-    check_reported(state, 0, False)
+    GAMES[state.game].check_reported(state, {"turn": 0, "round_over": False})
     assert_same_state(dump_state(state), reference.deal("escoba", 2, seed, 1, dict(rules)))
 
 

@@ -13,8 +13,9 @@ import pytest
 from flask.testing import FlaskClient
 
 from service.engine.errors import RoundNotOver
+from service.engine.fishing import FishingGame, FishingState
 from service.engine.games import GAMES, resolve
-from service.engine.state import FishingState, Match
+from service.engine.state import Match
 from service.schemas.state import dump_state
 from tests import reference
 from tests.engine.test_scopa_rules import position
@@ -260,9 +261,9 @@ def test_three_player_match_needs_a_single_leader() -> None:
 
 
 # -- a round that is not over --------------------------------------------------------------------------------
-@pytest.mark.parametrize("game", ["scopa", "scopone", "escoba"])
+@pytest.mark.parametrize("game", [name for name, game in GAMES.items() if isinstance(game, FishingGame)])
 def test_score_before_the_round_is_over(client: FlaskClient, game: str) -> None:
-    players = 4 if game == "scopone" else 2
+    players = GAMES[game].player_counts[0]
     rules = resolve(game)
     state, _ = GAMES[game].deal(rules, players, 5, players - 1, Match((0, 0), rules.target))
     with pytest.raises(RoundNotOver):

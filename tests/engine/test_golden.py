@@ -28,9 +28,9 @@ from typing import Any
 import pytest
 
 from service.engine.cards import cards
+from service.engine.fishing import Capture, FishingState
 from service.engine.games import GAMES, resolve
-from service.engine.moves import Capture
-from service.engine.state import Event, FishingState, Match, seats_of, sides_of
+from service.engine.state import Event, Match, seats_of, sides_of
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 

@@ -15,10 +15,10 @@ from flask.testing import FlaskClient
 
 from service.engine.cards import DECK, card, cards
 from service.engine.errors import AmbiguousCapture, IllegalMove, InvalidRules
+from service.engine.fishing import Capture, FishingState
 from service.engine.games import GAMES, resolve
-from service.engine.moves import Capture, LegalMoves
-from service.engine.state import Event, FishingState, Match, sides_of
-from service.engine.validation import check_reported
+from service.engine.moves import LegalMoves
+from service.engine.state import Event, Match, sides_of
 from service.schemas.state import dump_state
 from tests import reference
 
@@ -93,7 +93,7 @@ def position(
         match=Match(tuple(scores or (0,) * sides_of(players)), resolved.target),
     )
     GAMES[game].validate(state)
-    check_reported(state, state.turn, state.round_over)
+    GAMES[state.game].check_reported(state, {"turn": state.turn, "round_over": state.round_over})
     return state
 
 
@@ -356,7 +356,7 @@ def test_a_table_nobody_captured_goes_to_nobody() -> None:
         captures=((), ()), sweeps=(0, 0), last_capturer=None, match=Match((0, 0), 11),
     )
     GAMES["scopa"].validate(state)
-    check_reported(state, None, True)
+    GAMES[state.game].check_reported(state, {"turn": None, "round_over": True})
     result = GAMES["scopa"].score(state)
     assert [side.points for side in result.sides] == [{}, {}]
     assert [side.total for side in result.sides] == [0, 0]
@@ -587,7 +587,7 @@ def test_scopone_deal(deal: str, hand: int, table: int, seed: int) -> None:
     assert rules.target == 11
     state, _ = GAMES["scopone"].deal(rules, 4, seed, 3, Match((0, 0), 11))
     GAMES["scopone"].validate(state)
-    check_reported(state, 0, False)
+    GAMES[state.game].check_reported(state, {"turn": 0, "round_over": False})
     assert [len(h) for h in state.hands] == [hand] * 4
     assert len(state.table) == table
     assert state.stock == ()

@@ -16,10 +16,10 @@ from typing import Any
 
 from service.engine.cards import DECK
 from service.engine.errors import RulesError
-from service.engine.fishing import new_match
+from service.engine.fishing import Capture, new_match
 from service.engine.games import GAMES, OPTIONS, PRESETS, resolve
-from service.engine.moves import Capture, ExchangeTrump, PlayCard
 from service.engine.options import Rules
+from service.engine.tricks import ExchangeTrump, PlayCard
 
 
 def rule_variants(game: str) -> Iterator[Rules]:

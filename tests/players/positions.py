@@ -7,22 +7,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from service.engine.cards import DECK, Card, cards
+from service.engine.fishing import FishingState
 from service.engine.game import Game
 from service.engine.games import GAMES
-from service.engine.state import BriscolaState, FishingState, GameState, Match, TrickCard, sides_of
+from service.engine.state import GameState, Match, sides_of
+from service.engine.tricks import BriscolaState, TrickCard
 
-SETUPS = (
-    ("scopa", 2),
-    ("scopa", 3),
-    ("scopa", 4),
-    ("scopone", 4),
-    ("escoba", 2),
-    ("escoba", 3),
-    ("escoba", 4),
-    ("briscola", 2),
-    ("briscola", 3),
-    ("briscola", 4),
-)
+SETUPS = tuple((name, players) for name, game in GAMES.items() for players in game.player_counts)
 """Every game with every number of players it is played by."""
 
 EXCHANGE = {"trump_exchange": "seven_and_two"}

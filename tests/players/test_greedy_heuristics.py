@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from service.engine.cards import card
-from service.engine.moves import Capture
+from service.engine.fishing import Capture, strategy
 from service.players import heuristics, observe, suggest
 
 from .positions import fishing_position
@@ -17,12 +17,12 @@ def test_a_rank_is_surely_held_when_every_unseen_card_is_in_the_next_hand() -> N
     unseen 5 is certainly there; with replacement it would have been 1 - (2/3)^3."""
     counts = [0] * 11
     counts[5], counts[9] = 1, 2
-    chances = heuristics.holding_chances(counts, 3)
+    chances = strategy.holding_chances(counts, 3)
     assert chances[5] == pytest.approx(1.0)
     assert chances[9] == pytest.approx(1.0)
     assert chances[4] == 0.0
     # One card from three: a third for the single 5, two thirds for the two 9s.
-    one = heuristics.holding_chances(counts, 1)
+    one = strategy.holding_chances(counts, 1)
     assert one[5] == pytest.approx(1 / 3)
     assert one[9] == pytest.approx(2 / 3)
 
@@ -30,7 +30,7 @@ def test_a_rank_is_surely_held_when_every_unseen_card_is_in_the_next_hand() -> N
 def lay_choice(follow: float, monkeypatch: pytest.MonkeyPatch) -> Capture:
     """Nothing captures (no 3 or 5 on the table, nor a sum of them). Laying the 5 leaves 23 on the table; laying
     a 3 leaves 21, and the other 3 in hand takes it back if the next seat has to lay."""
-    monkeypatch.setattr(heuristics, "FOLLOW", follow)
+    monkeypatch.setattr(strategy, "FOLLOW", follow)
     game, state = fishing_position(
         "scopa", ["3C 3B 5B", "1S 6D 8B"], "8S 6B 4C", stock="2S 7C 9D 10B 1C 2D"
     )
@@ -40,7 +40,7 @@ def lay_choice(follow: float, monkeypatch: pytest.MonkeyPatch) -> Capture:
 
 
 def test_scopa_lays_a_card_whose_twin_is_in_hand_to_take_it_back(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert lay_choice(heuristics.FOLLOW, monkeypatch) in (Capture(card("3C"), ()), Capture(card("3B"), ()))
+    assert lay_choice(strategy.FOLLOW, monkeypatch) in (Capture(card("3C"), ()), Capture(card("3B"), ()))
 
 
 def test_without_the_follow_up_the_cheapest_safe_card_is_laid(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -57,7 +57,7 @@ def test_the_follow_up_only_adds_what_the_seat_takes_next(monkeypatch: pytest.Mo
     scored = heuristics.scores(game, state, game.legal_moves(state).moves)
     moves = game.legal_moves(state).moves
     liked = dict(zip(moves, scored, strict=True))
-    monkeypatch.setattr(heuristics, "FOLLOW", 0.0)
+    monkeypatch.setattr(strategy, "FOLLOW", 0.0)
     plain = dict(zip(moves, heuristics.scores(game, state, moves), strict=True))
     for move in moves:
         assert liked[move] >= plain[move]

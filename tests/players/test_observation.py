@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from service.engine.cards import Card
 from service.engine.errors import InvalidState
-from service.engine.state import BriscolaState, FishingState
+from service.engine.fishing import FishingState
+from service.engine.tricks import BriscolaState
 from service.players import Observation, determinize, observe
 
 from .positions import EXCHANGE, SETUPS, advance, deal, hidden_cards, positions, reshuffle_hidden
@@ -105,7 +106,7 @@ def test_the_true_turn_and_round_over_are_kept() -> None:
     game, dealt = deal("briscola", 2, 11)
     seen = observe(game, dealt, 1)
     assert (
-        seen.trump_under_stock and isinstance(seen.masked, BriscolaState) and isinstance(dealt, BriscolaState)
+        dealt.trump_under_stock and isinstance(seen.masked, BriscolaState) and isinstance(dealt, BriscolaState)
     )
     assert seen.masked.trump_card is dealt.trump_card and dealt.trump_card not in seen.unseen
 

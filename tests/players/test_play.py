@@ -7,9 +7,11 @@ import random
 import pytest
 
 from service.engine.cards import card
+from service.engine.fishing import Capture
 from service.engine.game import Game
-from service.engine.moves import Capture, Move, PlayCard
+from service.engine.moves import Move
 from service.engine.state import GameState, side_of
+from service.engine.tricks import PlayCard
 from service.players import MAX_BUDGET_MS, observe, suggest
 from service.players.endgame import solvable
 from service.players.search import outcome

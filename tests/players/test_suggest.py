@@ -12,8 +12,8 @@ import pytest
 
 from service.engine.errors import InvalidState, RulesError
 from service.engine.game import Game
-from service.engine.moves import ExchangeTrump
 from service.engine.state import GameState
+from service.engine.tricks import ExchangeTrump
 from service.players import (
     DEFAULT_BUDGET_MS,
     LEVELS,

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from .cards import Card
-from .fishing import BY_SUM, CaptureSets, FishingGame, TableIndex
-from .options import (
-    CAPTURE_CHOICE,
-    LAST_PLAY_SWEEP,
-    PRIMIERA_MISSING_SUIT,
+from ..cards import Card
+from ..options import (
     Option,
     Preset,
     RuleBook,
@@ -15,7 +11,11 @@ from .options import (
     choice,
     number,
 )
-from .state import Event, FishingState
+from ..state import Event
+from .game import FishingGame
+from .rules import CAPTURE_CHOICE, LAST_PLAY_SWEEP, PRIMIERA_MISSING_SUIT
+from .sets import BY_SUM, CaptureSets, TableIndex
+from .state import FishingState
 
 ESCOBA_SUM = 15
 # dealer_bonus: opening table sum -> escobas for the dealer (StarGames: 15 and 20; traditional: 15 and 30).
@@ -56,6 +56,8 @@ ESCOBA_PRESETS = {
 class Escoba(FishingGame):
     name = "escoba"
     smallest_capture = 1
+    capture_sum: int | None = ESCOBA_SUM
+    playouts = 130
     rulebook = RuleBook("escoba", ESCOBA_OPTIONS, ESCOBA_PRESETS)
 
     def capture_sets(self, rules: Rules, card: Card, index: TableIndex) -> CaptureSets:

@@ -4,12 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import Card
-from .fishing import ACE_TAKES_ALL, BY_RANK, BY_SUM, CaptureSets, FishingGame, TableIndex
-from .options import (
-    CAPTURE_CHOICE,
-    LAST_PLAY_SWEEP,
-    PRIMIERA_MISSING_SUIT,
+from ..cards import Card
+from ..options import (
     Option,
     Preset,
     RuleBook,
@@ -18,6 +14,9 @@ from .options import (
     flag,
     number,
 )
+from .game import FishingGame
+from .rules import CAPTURE_CHOICE, LAST_PLAY_SWEEP, PRIMIERA_MISSING_SUIT
+from .sets import ACE_TAKES_ALL, BY_RANK, BY_SUM, CaptureSets, TableIndex
 
 SCOPA_OPTIONS: tuple[Option, ...] = (
     choice(
@@ -73,6 +72,7 @@ SCOPA_PRESETS = {
 class Scopa(FishingGame):
     name = "scopa"
     smallest_capture = 2  # a single card is taken by rank, never as a "sum" of one
+    playouts = 160  # about 120-140 ms of pure Python from a two-player opening on one idle core
     rulebook = RuleBook("scopa", SCOPA_OPTIONS, SCOPA_PRESETS)
 
     def ace_takes_all(self, rules: Rules, card: Card, index: TableIndex) -> bool:
@@ -108,6 +108,7 @@ class Scopa(FishingGame):
 class Scopone(Scopa):
     name = "scopone"
     player_counts: tuple[int, ...] = (4,)
+    playouts = 140
     rulebook = RuleBook("scopone", SCOPONE_OPTIONS, SCOPA_PRESETS)
 
     def hand_size(self, rules: Rules) -> int:

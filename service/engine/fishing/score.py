@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from .cards import BY_CODE, SUITS, Card, Suit
-from .options import Rules
-from .scoring import RoundScore, SideScore, settle_match, side_seats, unique_best
-from .state import FishingState, Match
+from ..cards import BY_CODE, SUITS, Card, Suit
+from ..options import Rules
+from ..scoring import RoundScore, SideScore, settle_match, side_seats, unique_best
+from ..state import Match
+from .state import FishingState
 
 SETTEBELLO = BY_CODE["7D"]
 RE_BELLO = BY_CODE["10D"]

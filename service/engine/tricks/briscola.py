@@ -6,19 +6,32 @@ won by the highest trump, else by the highest card of the suit led; the winner d
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from . import shuffle
-from .cards import DECK, Card, Suit
-from .errors import IllegalMove, Reason, RoundNotOver
-from .game import NextRound, next_round
-from .moves import ExchangeTrump, LegalMoves, Move, PlayCard
-from .options import Option, Preset, RuleBook, Rules, choice, number
-from .scoring import RoundScore, SideScore, settle_match, side_seats, unique_best
-from .state import BriscolaState, Event, GameState, Match, TrickCard, hands_dealt, playing_order
-from .validation import check_briscola
-from .view import common_view
+from .. import shuffle
+from ..cards import DECK, Card, Suit
+from ..checks import check_reported, fail
+from ..errors import IllegalMove, Reason, RoundNotOver
+from ..game import NextRound, next_round
+from ..moves import LegalMoves, Move
+from ..options import Option, Preset, RuleBook, Rules, choice, number
+from ..scoring import RoundScore, SideScore, settle_match, side_seats, unique_best
+from ..state import Event, GameState, Hand, Match, hands_dealt, playing_order
+from ..view import common_view
+from .briscola_codec import CODEC, BriscolaCodec
+from .common import (
+    check_trick_round,
+    check_trick_seats,
+    draws,
+    last_trick,
+    located_trick,
+    not_in_hand,
+    with_seat,
+    without,
+)
+from .state import BriscolaState, ExchangeTrump, PlayCard, TrickCard
+from .strategy import trick_outcome, trick_scores, trick_seen
 
 HAND_SIZE = 3
 
@@ -76,6 +89,14 @@ def trick_winner(trick: Sequence[TrickCard], trump: Suit) -> int:
     return max(contenders, key=lambda played: played.card.strength).seat
 
 
+def strength(card: Card) -> int:
+    return card.strength
+
+
+def points(card: Card) -> int:
+    return card.points
+
+
 def may_exchange(rules: Rules, held: Card, face_up: Card) -> bool:
     """Whether ``trump_exchange`` lets the trump ``held`` replace the face-up trump card (RULES.md 6)."""
     return face_up.rank in EXCHANGES[str(rules["trump_exchange"])].get(held.rank, frozenset())
@@ -94,31 +115,18 @@ def score_piles(players: int, captures: Sequence[Sequence[Card]], match: Match) 
     return RoundScore(tuple(sides), settle_match(match, round_wins), winner=winner)
 
 
-Piles = tuple[tuple[Card, ...], ...]
-
-
-def _with_seat(items: Piles, seat: int, value: tuple[Card, ...]) -> Piles:
-    return (*items[:seat], value, *items[seat + 1 :])
-
-
-
-def last_trick(state: BriscolaState) -> dict[str, Any] | None:
-    """The last completed trick as the table saw it, also while the next one is played: its winner (who leads
-    now) and its cards, the last ones the winner's pile took. None before the first trick is complete."""
-    winner = state.leader
-    pile = state.captures[winner]
-    if len(pile) < state.players:
-        return None
-    return {"seat": winner, "cards": pile[-state.players :]}
-
 class Briscola:
     """Briscola and Brisca for 2, 3 or 4 players (four play as two teams: seats 0+2 and 1+3)."""
 
     name = "briscola"
     player_counts: tuple[int, ...] = (2, 3, 4)
-    state_type = BriscolaState
     scores_from_piles = False  # a round is scored from its finished state
+    score_categories = ("card_points",)
     rulebook = RuleBook("briscola", BRISCOLA_OPTIONS, BRISCOLA_PRESETS, target_option="rounds_to_win")
+    codec: BriscolaCodec = CODEC
+
+    def __init__(self) -> None:
+        self.strategy = BriscolaStrategy()
 
     # -- state checks ----------------------------------------------------------------------------------------
     def initial_stock(self, rules: Rules, players: int) -> int:
@@ -127,7 +135,35 @@ class Briscola:
 
     def validate(self, state: GameState) -> None:
         state = own_state(state)
-        check_briscola(state, self.player_counts, self.initial_stock(state.rules, state.players))
+        check_trick_seats(state, self.player_counts)
+        deck = playing_deck(state.rules, state.players)
+        if state.trump_card not in deck:
+            raise fail(
+                "invalid_card",
+                "the trump card is not in this game's deck",
+                ("/trump_card", f"{state.trump_card.code} was removed for three players"),
+            )
+        extra = [played.card for played in state.trick]
+        if state.trump_under_stock:
+            extra.append(state.trump_card)
+        check_trick_round(
+            state,
+            deck,
+            extra,
+            lambda: located(state),
+            len(deck) - HAND_SIZE * state.players - 1,  # the initial stock
+            HAND_SIZE,
+        )
+
+    def check_reported(self, state: GameState, reported: Mapping[str, Any]) -> None:
+        check_reported(state, reported)
+        trump_suit = reported.get("trump_suit")
+        if trump_suit is not None and trump_suit != own_state(state).trump_suit:
+            raise fail(
+                "invalid_trump",
+                "trump_suit is the suit of trump_card",
+                ("/trump_suit", f"must be {own_state(state).trump_suit}"),
+            )
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         state = own_state(state)
@@ -175,10 +211,7 @@ class Briscola:
         if isinstance(move, ExchangeTrump):
             self._check_exchange(state, seat, move.card)
         elif move.card not in state.hands[seat]:
-            code = move.card.code
-            raise IllegalMove(
-                Reason.CARD_NOT_IN_HAND, f"seat {seat} does not hold {code}", {"card": code, "seat": seat}
-            )
+            raise not_in_hand(seat, move.card)
         return move
 
     def _check_exchange(self, state: BriscolaState, seat: int, card: Card) -> None:
@@ -213,7 +246,7 @@ class Briscola:
         if isinstance(move, ExchangeTrump):
             return self._exchange(state, seat, move.card)
         card = move.card
-        hands = _with_seat(state.hands, seat, tuple(c for c in state.hands[seat] if c is not card))
+        hands = with_seat(state.hands, seat, without(state.hands[seat], card))
         state = state._replace(hands=hands, trick=(*state.trick, TrickCard(seat, card)))
         events = [Event("card_played", {"seat": seat, "card": card})]
         if len(state.trick) == state.players:
@@ -239,14 +272,14 @@ class Briscola:
         """The face-up trump card takes the exchanged card's place in hand; the same seat is still to act."""
         old = state.trump_card
         hand = tuple(old if held is card else held for held in state.hands[seat])
-        state = state._replace(hands=_with_seat(state.hands, seat, hand), trump_card=card)
+        state = state._replace(hands=with_seat(state.hands, seat, hand), trump_card=card)
         return state, [Event("trump_exchanged", {"seat": seat, "card": card, "trump_card": old})]
 
     def _take_trick(self, state: BriscolaState, events: list[Event]) -> BriscolaState:
         """The winner takes the trick, draws first and leads next; the round ends when every hand is empty."""
         winner = trick_winner(state.trick, state.trump_card.suit)
         taken = tuple(played.card for played in state.trick)
-        captures = _with_seat(state.captures, winner, (*state.captures[winner], *taken))
+        captures = with_seat(state.captures, winner, (*state.captures[winner], *taken))
         points = sum(card.points for card in taken)
         events.append(Event("trick_won", {"seat": winner, "cards": taken, "points": points}))
         state = state._replace(trick=(), leader=winner, captures=captures)
@@ -258,15 +291,10 @@ class Briscola:
 
     def _draw(self, state: BriscolaState, winner: int, events: list[Event]) -> BriscolaState:
         """One card each from the winner in playing order; the final draw takes the face-up trump card."""
-        pile = (*state.stock, state.trump_card)
-        order = playing_order(winner, state.players)[: len(pile)]
-        hands = list(state.hands)
-        for position, seat in enumerate(order):
-            hands[seat] = (*hands[seat], pile[position])
-        state = state._replace(hands=tuple(hands), stock=state.stock[len(order) :])
-        events.append(Event("cards_drawn", {"order": order, "stock": len(state.stock)}))
-        events.extend(Event("card_drawn", {"seat": seat, "card": pile[at]}, seat) for at, seat in enumerate(order))
-        return state
+        stock = state.stock[state.players :]
+        hands, drawn = draws(state.hands, (*state.stock, state.trump_card), winner, state.players, len(stock), False)
+        events.extend(drawn)
+        return state._replace(hands=hands, stock=stock)
 
     # -- the deal --------------------------------------------------------------------------------------------
     def deal(
@@ -300,6 +328,48 @@ class Briscola:
             "dealt", {"dealer": dealer, "round": match.round, "trump_card": trump_card, "stock": len(state.stock)}
         )
         return state, [dealt, *hands_dealt(state.hands)]
+
+
+def located(state: BriscolaState) -> Iterator[tuple[str, Card]]:
+    yield from located_trick(state)
+    if state.trump_under_stock:
+        yield "/trump_card", state.trump_card
+
+
+class BriscolaStrategy:
+    """The hooks of ``engine.game.Strategy`` for Briscola."""
+
+    playouts = 290  # a Briscola rollout is the cheapest
+    prior = 0.0
+    win = 20.0
+    """Winning the round (more than 60 points) is what counts; the margin only refines it."""
+
+    def move_scores(self, state: GameState, moves: Sequence[Move]) -> list[float]:
+        """Lead low and plain; follow by taking pointed tricks cheaply, else throw the least; exchange when able."""
+        state = own_state(state)
+        scores = trick_scores(state, moves, state.trump_card.suit, strength, points)
+        for at, move in enumerate(moves):
+            if isinstance(move, ExchangeTrump):
+                # The 7 or 2 of trumps for a higher face-up trump: always a better card in hand.
+                scores[at] = 100.0 + state.trump_card.strength - move.card.strength
+        return scores
+
+    def outcome(self, score: RoundScore, seat: int) -> float:
+        return trick_outcome(score, seat, self.win)
+
+    def seen(self, state: GameState, seat: int) -> list[Card]:
+        state = own_state(state)
+        seen = trick_seen(state, seat)
+        if state.trump_under_stock:
+            # Once drawn it lies in some hand; which one the state alone does not say, so it is unseen again.
+            seen.append(state.trump_card)
+        return seen
+
+    def deck(self, state: GameState) -> tuple[Card, ...]:
+        return playing_deck(state.rules, state.players)
+
+    def with_hidden(self, state: GameState, hands: tuple[Hand, ...], stock: tuple[Card, ...]) -> GameState:
+        return own_state(state)._replace(hands=hands, stock=stock)
 
 
 def own_state(state: GameState) -> BriscolaState:

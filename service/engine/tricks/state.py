@@ -1,0 +1,84 @@
+"""What the trick-taking games' states and moves share (API.md, State and Moves): the trick, its cards, a play;
+and Briscola's state, with its trump card."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from ..cards import Card
+from ..options import Rules
+from ..state import Hand, Match
+
+
+@dataclass(frozen=True, slots=True)
+class TrickCard:
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    """Play ``card`` to the trick."""
+
+    card: Card
+
+    def to_json(self) -> dict[str, Any]:
+        return {"card": self.card.code}
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeTrump:
+    """Briscola: give ``card`` (the 7 or 2 of trumps) for the face-up trump card."""
+
+    card: Card
+
+    def to_json(self) -> dict[str, Any]:
+        return {"exchange": self.card.code}
+
+
+def trick_json(trick: tuple[TrickCard, ...]) -> list[dict[str, Any]]:
+    return [{"seat": played.seat, "card": played.card.code} for played in trick]
+
+
+class BriscolaState(NamedTuple):
+    """A round of Briscola / Brisca. ``trump_card`` lies under the stock while the stock has cards."""
+
+    game: str
+    rules: Rules
+    players: int
+    dealer: int
+    hands: tuple[Hand, ...]
+    stock: tuple[Card, ...]
+    trump_card: Card
+    trick: tuple[TrickCard, ...]
+    leader: int
+    captures: tuple[tuple[Card, ...], ...]
+    match: Match
+    deck: str = "italian"
+
+    @property
+    def trump_suit(self) -> str:
+        return self.trump_card.suit.value
+
+    @property
+    def trump_under_stock(self) -> bool:
+        return bool(self.stock)
+
+    @property
+    def round_over(self) -> bool:
+        return not self.stock and not self.trick and not any(self.hands)
+
+    @property
+    def turn(self) -> int | None:
+        if self.round_over:
+            return None
+        return (self.leader + len(self.trick)) % self.players
+
+    def json_fields(self) -> dict[str, Any]:
+        return {
+            "trump_card": self.trump_card.code,
+            "trump_suit": self.trump_suit,
+            "trick": trick_json(self.trick),
+            "leader": self.leader,
+        }
