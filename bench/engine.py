@@ -24,14 +24,12 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from service.engine.validation import check_reported
-
-import service.engine.fishing
+import service.engine.fishing.capture
 from service.engine.cards import DECK, Card
-from service.engine.fishing import new_match, table_index
+from service.engine.checks import check_reported
+from service.engine.fishing import FishingState, new_match, table_index
 from service.engine.games import GAMES, resolve
 from service.engine.options import Rules
-from service.engine.state import FishingState
 
 from .common import OtherLoad, heading, load_line, machine_facts, median, profile_top, table, verdict
 
@@ -93,12 +91,12 @@ def profile_rounds(name: str, rounds: int, top: int = 10) -> list[tuple[str, int
 
 # -- the same rounds from the pure-Python sources ----------------------------------------------------------------
 ROOT = Path(__file__).resolve().parent.parent
-COMPILED = not str(service.engine.fishing.__file__).endswith(".py")
+COMPILED = not str(service.engine.fishing.capture.__file__).endswith(".py")
 SOURCES_RUN = """
 import json, sys
-import service.engine.fishing
+import service.engine.fishing.capture
 from bench.engine import ROUND_GAMES, pin_to_one_core, rounds_per_second
-assert service.engine.fishing.__file__.endswith(".py"), service.engine.fishing.__file__
+assert service.engine.fishing.capture.__file__.endswith(".py"), service.engine.fishing.capture.__file__
 pin_to_one_core()
 seconds, repeats = float(sys.argv[1]), int(sys.argv[2])
 rates = {}

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import http.client
+import importlib
 import json
 import os
 import shutil
@@ -249,7 +250,8 @@ def main(argv: list[str] | None = None) -> int:
         listing, moved = session_costs(few, many)
         rows.append(("session legal-moves (GET)", "-", round(listing), "-"))
         rows.append((SESSION_MOVE + " (POST .../moves)", "-", round(moved), "-"))
-    engine = "compiled with mypyc" if not str(sys.modules["service.engine.fishing"].__file__).endswith(".py") else None
+    capture = importlib.import_module("service.engine.fishing.capture")
+    engine = "compiled with mypyc" if not str(capture.__file__).endswith(".py") else None
     print(
         f"\nOne {os.environ.get('GUNICORN_WORKER_CLASS', 'gevent')} worker, LOG_LEVEL=INFO, sequential requests;"
         f" ({many} - {few}) requests measured per server and"

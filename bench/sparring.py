@@ -25,9 +25,11 @@ import random
 from collections.abc import Sequence
 
 from service.engine.cards import DECK, Card, Suit
+from service.engine.fishing import Capture, FishingState
 from service.engine.game import Game
-from service.engine.moves import Capture, ExchangeTrump, Move
-from service.engine.state import BriscolaState, FishingState, GameState, side_of
+from service.engine.moves import Move
+from service.engine.state import GameState, side_of
+from service.engine.tricks import BriscolaState, ExchangeTrump
 from service.players import Observation, determinize
 
 FISHING_WORLDS, FISHING_DEPTH = 6, 3

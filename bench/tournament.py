@@ -9,7 +9,7 @@
 ``levels``: the service's levels against each other in whole matches. A match is dealt round after round
 (``next_round``: the dealer rotates, scores carry) until the game says it is over. The two levels swap seats every
 match and each deal is played once from each side (duplicate play), so neither the seat nor the cards favour a
-level. ``strong`` plays a fixed number of playouts per move (the game's default, ``PLAYOUTS``, unless
+level. ``strong`` plays a fixed number of playouts per move (the game's default, its strategy's ``playouts``, unless
 ``--playouts`` says) with the budget out of the way (``MAX_BUDGET_MS``), so the results are reproducible;
 ``--budget-ms`` plays it against the clock instead. ``teams``: four-player games played legally to the end.
 
@@ -29,12 +29,11 @@ import time
 from collections.abc import Sequence
 from typing import NamedTuple
 
-import service.engine.fishing
+import service.engine.fishing.capture
 from service.engine.game import Game
 from service.engine.games import GAMES
 from service.engine.state import GameState, Match, side_of, sides_of
 from service.players import MAX_BUDGET_MS, observe, suggest
-from service.players.search import PLAYOUTS
 
 from . import tournament_table
 from .common import heading, load_line, machine_facts, table, verdict
@@ -201,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     print("# Tournament: computer players against each other\n")
     print(machine_facts())
-    compiled = not str(service.engine.fishing.__file__).endswith(".py")
+    compiled = not str(service.engine.fishing.capture.__file__).endswith(".py")
     print(f"\nEngine: {'compiled with mypyc' if compiled else 'the pure-Python sources'}; {args.processes} processes.")
     failures: list[str] = []
     if "levels" in parts:
@@ -231,7 +230,7 @@ def levels_part(args: argparse.Namespace, games: list[str]) -> list[str]:
     """The service's levels against each other in whole matches; the pairings below their target."""
     budget = MAX_BUDGET_MS if args.budget_ms is None else args.budget_ms
     work = (
-        ", ".join(f"{name} {count}" for name, count in PLAYOUTS.items())
+        ", ".join(f"{name} {game.strategy.playouts}" for name, game in GAMES.items())
         if args.playouts is None
         else str(args.playouts)
     )

@@ -1,0 +1,50 @@
+"""The benchmarks in bench/ run against the service's own modules: a rename there must not leave them broken
+until the next time somebody measures (each module imports, and the tournament plays a few rounds of every game)."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from service.engine.games import GAMES
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCHES = sorted(path.stem for path in (ROOT / "bench").glob("*.py") if path.stem != "__main__")
+
+
+@pytest.mark.parametrize("name", BENCHES)
+def test_every_bench_module_imports(name: str) -> None:
+    module = importlib.import_module(f"bench.{name}")
+    assert module.__name__ == f"bench.{name}"
+
+
+def test_the_tournament_plays_every_game_against_the_sparring_partner() -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bench.tournament",
+            "--quick",
+            "--games",
+            ",".join(GAMES),
+            "--parts",
+            "sparring",
+            "--pairings",
+            "greedy:sparring,greedy:one-ply",
+            "--rounds",
+            "2",
+            "--processes",
+            "1",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    for name in GAMES:
+        assert f"| {name} (" in done.stdout, f"{name} missing from the table"
