@@ -110,6 +110,15 @@ def call(action: Any, *args: Any) -> Any:
         raise store_problem(error) from error
 
 
+RECORD_FORMAT = 1
+"""The layout of a stored record. A record without one was written before the field existed and has this
+layout; a higher one was written by a newer release (a rollback, say) and is refused rather than misread."""
+
+
+class UnknownFormat(ValueError):
+    pass
+
+
 def corrupt(session_id: str, reason: str) -> ApiProblem:
     log.error("session %s: stored record unreadable (%s)", short_hash(session_id), reason)
     return ApiProblem(
@@ -139,6 +148,9 @@ def load(session_id: str, write: bool = False) -> Loaded:
         raise
     try:
         record = orjson.loads(snapshot.document)
+        layout = record.get("format", RECORD_FORMAT)
+        if layout != RECORD_FORMAT:
+            raise UnknownFormat(f"format {layout!r}, this release reads {RECORD_FORMAT}")
         game, state, auth = record["game"], record["state"], record["auth"]
         if not (isinstance(game, str) and isinstance(state, dict) and isinstance(auth, dict)):
             raise TypeError("record fields")
@@ -156,7 +168,9 @@ def load(session_id: str, write: bool = False) -> Loaded:
         replies = record.get("replies", [])
         if not valid_replies(replies):
             raise TypeError("replies field")
-    except (orjson.JSONDecodeError, KeyError, TypeError) as error:
+    except UnknownFormat as error:
+        raise corrupt(session_id, str(error)) from error
+    except (orjson.JSONDecodeError, KeyError, TypeError, AttributeError) as error:
         raise corrupt(session_id, type(error).__name__) from error
     caller = identify(token, auth)
     return Loaded(snapshot, game, state, auth, caller, preconditions, fairness, sealed, replies)
@@ -198,7 +212,7 @@ def document(
     sealed: bool = False,
     replies: list[dict[str, Any]] | None = None,
 ) -> bytes:
-    record: dict[str, Any] = {"game": game, "state": state, "auth": auth}
+    record: dict[str, Any] = {"format": RECORD_FORMAT, "game": game, "state": state, "auth": auth}
     if fairness is not None:
         record["fairness"] = fairness
     if sealed:

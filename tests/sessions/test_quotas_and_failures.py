@@ -7,9 +7,11 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
 from flask.testing import FlaskClient
 
+from service.api.session_records import RECORD_FORMAT
 from service.config import Settings
 from service.storage import RedisStore, SqliteStore
 
@@ -145,6 +147,28 @@ def test_a_corrupt_sqlite_record_is_an_error_for_that_session_only(
     # The owner of a session whose state is damaged (its tokens still read) can delete it.
     deleted = client.delete(garbled.path, headers=bearer(garbled.owner, **{"If-Match": '"1"'}))
     assert deleted.status_code == 204
+
+
+def test_a_record_carries_its_format_and_one_of_another_is_refused_not_misread(
+    store: SqliteStore, caplog: pytest.LogCaptureFixture
+) -> None:
+    client = make_app(store).test_client()
+    current, older, newer = (open_table(client, "scopa", seed=seed) for seed in (1, 2, 3))
+    with sqlite3.connect(store.path) as conn:
+        read = "SELECT document FROM sessions WHERE id = ?"
+        tables = (current, older, newer)
+        stored = {table.id: orjson.loads(conn.execute(read, (table.id,)).fetchone()[0]) for table in tables}
+        assert {record["format"] for record in stored.values()} == {RECORD_FORMAT}
+        before = {key: value for key, value in stored[older.id].items() if key != "format"}  # written before formats
+        conn.execute("UPDATE sessions SET document = ? WHERE id = ?", (orjson.dumps(before), older.id))
+        later = {**stored[newer.id], "format": RECORD_FORMAT + 1}
+        conn.execute("UPDATE sessions SET document = ? WHERE id = ?", (orjson.dumps(later), newer.id))
+    caplog.set_level("ERROR", logger="service.sessions")
+    assert client.get(f"{older.path}/view", headers=bearer(older.seats[0])).status_code == 200
+    refused = client.get(f"{newer.path}/view", headers=bearer(newer.seats[0]))
+    assert refused.status_code == 500 and refused.get_json()["code"] == "session_corrupt"
+    assert any(f"format {RECORD_FORMAT + 1}" in record.getMessage() for record in caplog.records)
+    assert client.get(f"{current.path}/view", headers=bearer(current.seats[0])).status_code == 200
 
 
 @pytest.mark.redis
