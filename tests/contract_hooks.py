@@ -21,7 +21,8 @@ STRANGER_TOKEN = "s" * 43
 
 def dealt_state(game: str, seed: int) -> dict[str, Any]:
     name = "briscola" if game == "brisca" else game
-    players = 4 if name == "scopone" else 2 + seed % 3
+    counts = REGISTRY[name].player_counts
+    players = counts[seed % len(counts)]
     body = _DEALER.post(f"/v1/games/{name}/deal", json={"players": players, "seed": seed}).get_json()
     state: dict[str, Any] = body["state"]
     return state

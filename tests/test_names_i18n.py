@@ -106,13 +106,14 @@ REASON_PARAMS: dict[str, tuple[str, ...]] = {
     "exchange_not_allowed": ("card", "trump_card"),
     "exchange_stock_empty": (),
     "exchange_not_trump": ("card",),
+    "must_follow_suit": ("card", "suit"),
     "move_kind": (),
     "match_over": (),
 }
 SAMPLE: dict[str, object] = {
     "method": "PATCH",
     "limit": 65536,
-    "game": "tressette",
+    "game": "tarocchi",
     "value": "11D",
     "card": "7D",
     "count": 2,
@@ -122,6 +123,7 @@ SAMPLE: dict[str, object] = {
     "total": 9,
     "options": ["7C", "7S"],
     "trump_card": "3B",
+    "suit": "C",
     "level": "expert",
     "seat": 1,
     "turn": 0,
@@ -361,7 +363,8 @@ def test_escoba_capture_obligation_has_its_own_description() -> None:
         ("briscola", "napola"),
         ("scopa", "dealer_bonus"),
         ("escoba", "opening_kings_redeal"),
-        ("tressette", "target"),
+        ("tressette", "rounds_to_win"),
+        ("tarocchi", "target"),
         ("scopa", "no_such_option"),
     ],
     ids=lambda v: str(v),
@@ -373,6 +376,7 @@ def test_unknown_option_is_none(game: str, name: str) -> None:
 def test_unknown_preset_is_none_and_brisca_is_an_alias() -> None:
     assert preset_description("scopa", "brisca", "en") is None
     assert preset_description("tressette", "stargames", "en") is None
+    assert preset_description("tarocchi", "with_accusi", "en") is None
     assert preset_description("brisca", "brisca", "es") == preset_description("briscola", "brisca", "es")
     assert option_description("brisca", "trump_exchange", "sv") == option_description(
         "briscola", "trump_exchange", "sv"
@@ -388,5 +392,6 @@ def test_game_titles() -> None:
     assert game_title("briscola", "es") == "Brisca"
     assert game_title("briscola", "it") == "Briscola"
     assert game_title("scopone", "cs") == "Scopone"
-    assert game_title("tressette", "en") is None
+    assert game_title("tressette", "it") == "Tressette"
+    assert game_title("tarocchi", "en") is None
 

@@ -85,6 +85,8 @@ class Reason(StrEnum):
     WRONG_SUM = "wrong_sum"
     MUST_TAKE_MORE_CARDS = "must_take_more_cards"
     MUST_TAKE_FEWER_CARDS = "must_take_fewer_cards"
+    # trick games without trumps (RULES.md 8)
+    MUST_FOLLOW_SUIT = "must_follow_suit"
     # Briscola trump exchange (RULES.md 6)
     EXCHANGE_OFF = "exchange_off"
     EXCHANGE_STOCK_EMPTY = "exchange_stock_empty"

@@ -152,8 +152,16 @@ EXPECTED_OPTIONS: dict[str, dict[str, tuple[str, Any, Any]]] = {
         "three_player_removed_card": ("string", "2B", ["2D", "2C", "2S", "2B"]),
         "rounds_to_win": ("integer", 1, (1, 10)),
     },
+    "tressette": {
+        "target": ("integer", 21, (1, 100)),
+        "thirds": ("string", "truncate_per_side", ["truncate_per_side", "round_per_side"]),
+        "accusi": ("string", "off", ["off", "on"]),
+        "show_drawn_cards": ("boolean", True, FLAG[1]),
+    },
 }
-EXPECTED_PLAYERS = {"scopa": [2, 3, 4], "scopone": [4], "escoba": [2, 3, 4], "briscola": [2, 3, 4]}
+EXPECTED_PLAYERS = {
+    "scopa": [2, 3, 4], "scopone": [4], "escoba": [2, 3, 4], "briscola": [2, 3, 4], "tressette": [2, 4],
+}
 # RULES.md section 7: what each preset sets (every other option keeps the game's default).
 PRESET_VALUES: dict[str, dict[str, dict[str, Any]]] = {
     "scopa": {
@@ -169,6 +177,7 @@ PRESET_VALUES: dict[str, dict[str, dict[str, Any]]] = {
         "traditional": {"trump_exchange": "off"},
         "brisca": {"trump_exchange": "seven_and_two"},
     },
+    "tressette": {"with_accusi": {"accusi": "on", "target": 31}},
 }
 PRESET_VALUES["scopone"] = PRESET_VALUES["scopa"]
 
@@ -682,6 +691,7 @@ def hidden_from(state: dict[str, Any], seat: int) -> set[str]:
     hidden = {card for other, hand in enumerate(state["hands"]) if other != seat for card in hand}
     hidden |= set(state["stock"])
     hidden.discard(state.get("trump_card", ""))
+    hidden -= {shown["card"] for shown in state.get("shown_cards", [])}  # drawn face up (Tressette for two)
     return hidden
 
 

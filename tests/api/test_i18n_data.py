@@ -70,7 +70,7 @@ def test_a_problem_says_which_language_its_field_messages_are_in(client: FlaskCl
 
 
 def test_a_problem_without_field_messages_names_no_language_for_them(client: FlaskClient) -> None:
-    body = client.get("/v1/games/tressette", headers={"Accept-Language": "it"}).get_json()
+    body = client.get("/v1/games/tarocchi", headers={"Accept-Language": "it"}).get_json()
     assert "errors" not in body and "errors_language" not in body
 
 

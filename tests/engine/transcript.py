@@ -58,6 +58,8 @@ def random_move(state: Any, seat: int | None, rng: random.Random) -> Any:
     card = rng.choice(hand) if hand and rng.random() < 0.8 else rng.choice(DECK)
     if state.game == "briscola":
         return ExchangeTrump(card) if rng.random() < 0.1 else PlayCard(card)
+    if not hasattr(state, "table"):  # a trick game without exchanges (Tressette)
+        return PlayCard(card)
     table = list(state.table)
     return Capture(card, tuple(rng.sample(table, rng.randint(0, len(table)))) if rng.random() < 0.8 else None)
 
@@ -91,7 +93,7 @@ def transcript(seeds: int = 2) -> list[str]:
     out: list[str] = []
     for name, game in GAMES.items():
         for rules in rule_variants(name):
-            for players in (2, 3, 4):
+            for players in game.player_counts:
                 for seed in range(seeds):
                     try:
                         play_round(game, rules, players, seed, out)

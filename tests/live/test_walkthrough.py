@@ -17,7 +17,7 @@ from service.engine.games import resolve
 from service.fairness import commitment
 from tests.live.server import ROOT
 
-GAMES = [("scopa", 42), ("escoba", 7), ("briscola", 3), ("brisca", 11)]
+GAMES = [("scopa", 42), ("escoba", 7), ("briscola", 3), ("brisca", 11), ("tressette", 5)]
 
 
 def expected(client: FlaskClient, game: str, seed: int) -> dict[str, Any]:

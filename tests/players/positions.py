@@ -62,17 +62,22 @@ def hidden_cards(state: GameState, seat: int) -> list[Card]:
 
 def reshuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
     """The same position for ``seat`` with the hidden cards dealt again: swapped between the other hands and
-    the stock, the stock order permuted; every size kept."""
-    pool = hidden_cards(state, seat)
+    the stock, the stock order permuted; every size kept. A card the table saw drawn stays in its hand."""
+    shown = shown_cards(state)
+    pool = [card for card in hidden_cards(state, seat) if card not in shown]
     rng.shuffle(pool)
+    dealt = iter(pool)
     hands = list(state.hands)
-    at = 0
     for other, hand in enumerate(state.hands):
         if other != seat:
-            hands[other] = tuple(pool[at : at + len(hand)])
-            at += len(hand)
-    changed: GameState = state._replace(hands=tuple(hands), stock=tuple(pool[at:]))
+            hands[other] = tuple(card if card in shown else next(dealt) for card in hand)
+    changed: GameState = state._replace(hands=tuple(hands), stock=tuple(dealt))
     return changed
+
+
+def shown_cards(state: GameState) -> set[Card]:
+    """The cards in hands that were drawn face up (Tressette for two): public, though their hands are not."""
+    return {item.card for item in getattr(state, "shown_cards", ())}
 
 
 def fishing_position(

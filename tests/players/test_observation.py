@@ -15,9 +15,10 @@ from service.engine.cards import Card
 from service.engine.errors import InvalidState
 from service.engine.fishing import FishingState
 from service.engine.tricks import BriscolaState
+from service.engine.tricks.tressette_state import TressetteState
 from service.players import Observation, determinize, observe
 
-from .positions import EXCHANGE, SETUPS, advance, deal, hidden_cards, positions, reshuffle_hidden
+from .positions import EXCHANGE, SETUPS, advance, deal, hidden_cards, positions, reshuffle_hidden, shown_cards
 
 
 def cards_in(value: Any) -> Iterator[Card]:
@@ -48,6 +49,7 @@ def test_no_hidden_card_is_kept_outside_the_unseen_list(name: str, players: int)
             hidden = set(hidden_cards(state, seat))
             if isinstance(state, BriscolaState):
                 hidden.discard(state.trump_card)  # face up, then drawn: public, though its hand is not
+            hidden -= shown_cards(state)
             kept = {field.name: getattr(seen, field.name) for field in dataclasses.fields(seen)}
             del kept["unseen"]
             leaked = [card for card in cards_in(kept) if card in hidden]
@@ -83,9 +85,14 @@ def test_a_determinized_state_is_consistent_with_the_observation(name: str, play
         assert world.captures == state.captures and world.turn == state.turn
         if isinstance(state, FishingState):
             assert isinstance(world, FishingState) and world.table == state.table
-        else:
+        elif isinstance(state, BriscolaState):
             assert isinstance(world, BriscolaState)
             assert (world.trick, world.trump_card) == (state.trick, state.trump_card)
+        else:
+            assert isinstance(state, TressetteState) and isinstance(world, TressetteState)
+            assert (world.trick, world.accusi_points) == (state.trick, state.accusi_points)
+            for item in state.shown_cards:  # a card seen drawn stays in its hand
+                assert item.card in world.hands[item.seat]
         assert game.legal_moves(world) == game.legal_moves(state)
 
 

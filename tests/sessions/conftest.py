@@ -109,4 +109,5 @@ def hidden_from(state: dict[str, Any], seat: int) -> set[str]:
     hidden = {card for index, hand in enumerate(state["hands"]) if index != seat for card in hand}
     hidden |= set(state["stock"])
     hidden.discard(state.get("trump_card"))
+    hidden -= {shown["card"] for shown in state.get("shown_cards", [])}  # drawn face up (Tressette for two)
     return hidden

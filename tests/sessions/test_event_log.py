@@ -43,15 +43,14 @@ class Picture:
                 captures=[[] for _ in range(n)],
             )
             f.pop("score", None)
-            if "trump_card" in event:
-                f.update(
-                    trick=[],
-                    last_trick=None,
-                    trump_card=event["trump_card"],
-                    leader=(event["dealer"] + 1) % n,
-                )
-            else:
+            if "table" in event:
                 f.update(table=list(event["table"]), sweeps=[0] * n, last_capturer=None)
+            else:
+                f.update(trick=[], last_trick=None, leader=(event["dealer"] + 1) % n)
+                if "trump_card" in event:
+                    f["trump_card"] = event["trump_card"]
+                else:  # no trump: Tressette, with its declarations and the draws shown to both
+                    f.update(accusi_points=[0] * n, shown_cards=[[] for _ in range(n)])
         elif kind == "hand_dealt":
             f["hand"] = list(event["cards"])
             f["hand_sizes"] = [len(event["cards"])] * self.players
@@ -77,7 +76,12 @@ class Picture:
                 f["hand_sizes"][seat] += 1
             f["stock_count"] = event["stock"]
         elif kind == "card_drawn":
-            f["hand"].append(event["card"])
+            if event["seat"] == self.seat:
+                f["hand"].append(event["card"])
+            if event["to"] == "all":  # drawn face up: the table knows where it is
+                f["shown_cards"][event["seat"]].append(event["card"])
+        elif kind == "accusi_declared":
+            f["accusi_points"][event["seat"]] += event["points"]
         elif kind == "trump_exchanged":
             if event["seat"] == self.seat:
                 f["hand"][f["hand"].index(event["card"])] = event["trump_card"]
@@ -92,6 +96,8 @@ class Picture:
         f["hand_sizes"][seat] -= 1
         if seat == self.seat:
             f["hand"].remove(card)
+        if card in f.get("shown_cards", [[]] * self.players)[seat]:
+            f["shown_cards"][seat].remove(card)
         if "capture" not in event:
             f["trick"].append({"seat": seat, "card": card})
         elif event["capture"]:
@@ -108,7 +114,8 @@ class Picture:
 
 COMPARED = (
     "hand", "hand_sizes", "stock_count", "pile_sizes", "captures", "round_over", "score",
-    "table", "sweeps", "last_capturer", "trick", "leader", "trump_card", "last_trick",
+    "table", "sweeps", "last_capturer", "trick", "leader", "trump_card", "last_trick", "accusi_points",
+    "shown_cards",
 )  # fmt: skip
 
 

@@ -40,6 +40,7 @@ def unplayed(state: dict[str, Any], seat: int | None) -> set[str]:
     hidden |= set(state["stock"])
     if state.get("trump_card") is not None:
         hidden.discard(state["trump_card"])  # it lies face up, and all saw who drew it
+    hidden -= {shown["card"] for shown in state.get("shown_cards", [])}  # drawn face up (Tressette for two)
     return hidden
 
 
