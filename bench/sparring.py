@@ -16,11 +16,15 @@ round is searched exactly. In four-player games partners maximise together (``si
 card; tricks, win the trick with the cheapest card that wins it when it holds points, else throw the lowest.
 
 The family is told by the engine's state type, never by a game's name, so a new game of either family is played
-without a change here.
+without a change here. A game whose state is of another type (Tressette's, say) is searched through the engine and
+its family's player hooks alone (``EngineSearch``): the same plies and deals as the trick games, each leaf played
+out to the round's end by the hooks' favourite move, the round scored by the game and weighed by the hooks'
+``outcome``; its one-ply bot plays the hooks' favourite move.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -72,14 +76,14 @@ def expert_move(
     if len(moves) == 1:
         return moves[0]
     exact = observation.players == 2 and observation.stock_count == 0
-    tricks = isinstance(world, BriscolaState)
-    count = 1 if exact else worlds or (TRICK_WORLDS if tricks else FISHING_WORLDS)
-    plies = depth or (TRICK_DEPTH if tricks else FISHING_DEPTH)
+    kind = searcher(game, world, observation.seat)
+    count = 1 if exact else worlds or kind.WORLDS
+    plies = depth or kind.DEPTH
     totals = [0.0] * len(moves)
     for index in range(count):
         if index:
             world = determinize(observation, rng)
-        search = TrickSearch(game, world, observation.seat) if tricks else FishingSearch(game, world, observation.seat)
+        search = searcher(game, world, observation.seat)
         try:
             values = search.root(moves, None if exact else plies)
         except TooBig:
@@ -90,12 +94,64 @@ def expert_move(
     return moves[totals.index(best)]
 
 
+def searcher(game: Game, world: GameState, seat: int) -> FishingSearch | TrickSearch | EngineSearch:
+    if isinstance(world, FishingState):
+        return FishingSearch(game, world, seat)
+    if isinstance(world, BriscolaState):
+        return TrickSearch(game, world, seat)
+    return EngineSearch(game, world, seat)
+
+
+class EngineSearch:
+    """Alpha-beta through the engine and the family's player hooks alone, for a state of any other type: shallow,
+    since every leaf is a playout to the round's end; never exact (it knows no cheap copy of the rules)."""
+
+    WORLDS, DEPTH = 6, 2
+
+    def __init__(self, game: Game, world: GameState, seat: int) -> None:
+        self.game, self.world, self.seat = game, world, seat
+
+    def sign(self, seat: int) -> float:
+        return 1.0 if side_of(seat, self.world.players) == side_of(self.seat, self.world.players) else -1.0
+
+    def ending(self, state: GameState) -> float:
+        """The round played out by the hooks' favourite move for every seat, scored for the searching seat."""
+        while state.turn is not None and not state.round_over:
+            moves = self.game.legal_moves(state).moves
+            scores = self.game.strategy.move_scores(state, moves)
+            state, _ = self.game.play(state, moves[scores.index(max(scores))])
+        return self.game.strategy.outcome(self.game.score(state), self.seat)
+
+    def root(self, moves: Sequence[Move], depth: int | None) -> list[float]:
+        plies = self.DEPTH if depth is None else depth
+        return [
+            self.value(self.game.play(self.world, move)[0], plies - 1, -math.inf, math.inf) for move in moves
+        ]
+
+    def value(self, state: GameState, depth: int, alpha: float, beta: float) -> float:
+        if state.turn is None or state.round_over or depth <= 0:
+            return self.ending(state)
+        maximising = self.sign(state.turn) > 0
+        best = -math.inf if maximising else math.inf
+        for move in self.game.legal_moves(state).moves:
+            found = self.value(self.game.play(state, move)[0], depth - 1, alpha, beta)
+            if maximising:
+                best, alpha = max(best, found), max(alpha, found)
+            else:
+                best, beta = min(best, found), min(beta, found)
+            if alpha >= beta:
+                break
+        return best
+
+
 class TooBig(Exception):
     """The exact endgame search passed ``EXACT_NODES``."""
 
 
 class FishingSearch:
     """Alpha-beta through the engine on one determinized fishing state."""
+
+    WORLDS, DEPTH = FISHING_WORLDS, FISHING_DEPTH
 
     def __init__(self, game: Game, world: GameState, seat: int) -> None:
         self.game, self.world, self.players = game, world, world.players
@@ -181,6 +237,8 @@ class TrickSearch:
     follow, the highest trump or the highest card of the suit led takes the trick, the taker draws first and
     leads, the trump card is drawn last. The trump exchange is weighed at the root only (through the engine).
     The lists are changed in place and restored on the way back (no state is copied)."""
+
+    WORLDS, DEPTH = TRICK_WORLDS, TRICK_DEPTH
 
     def __init__(self, game: Game, world: GameState, seat: int) -> None:
         assert isinstance(world, BriscolaState)
@@ -334,7 +392,9 @@ def one_ply_move(game: Game, observation: Observation, seed: int) -> Move:
         return moves[0]
     if isinstance(world, FishingState):
         return max(moves, key=lambda move: fishing_taste(world, move))
-    assert isinstance(world, BriscolaState)
+    if not isinstance(world, BriscolaState):
+        scores = game.strategy.move_scores(world, moves)
+        return moves[scores.index(max(scores))]
     return trick_choice(world, [move for move in moves if not isinstance(move, ExchangeTrump)] or list(moves))
 
 
