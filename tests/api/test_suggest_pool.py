@@ -9,8 +9,10 @@ counter that moves a fixed step per reading, so no result here depends on how bu
 
 from __future__ import annotations
 
+import importlib
 import os
 import time
+import types
 from pathlib import Path
 from typing import Any
 
@@ -172,9 +174,16 @@ def test_a_suggestion_computed_in_the_child_is_the_inline_one(
         return pid
 
     monkeypatch.setattr(offload.os, "fork", counted_fork)
+    # A search's clock that stands still, in this process and so in its forked child: neither is cut short by a
+    # busy machine (the same playouts run), and the child, not niced, is given all the grace it needs.
+    stopped = types.SimpleNamespace(perf_counter=lambda: 0.0)
+    for name in ("search", "suggest", "endgame"):
+        monkeypatch.setattr(importlib.import_module(f"service.players.{name}"), "time", stopped)
+    monkeypatch.setattr(thinking, "clock", lambda: 0.0)  # nor is the child's budget shortened by a late start
     answers = {}
     for mode in ("inline", "fork"):
-        client = client_at(pool_app(monkeypatch, tmp_path / mode, SUGGEST_OFFLOAD=mode), "198.51.100.28")
+        patient = {"SUGGEST_OFFLOAD": mode, "SUGGEST_NICE": "0", "SUGGEST_GRACE_MS": "600000"}
+        client = client_at(pool_app(monkeypatch, tmp_path / mode, **patient), "198.51.100.28")
         state = client.post(f"/v1/games/{game}/deal", json={"players": players, "seed": seed}).get_json()["state"]
         body = {"state": state, "level": "strong", "seed": 11, "budget_ms": 2000}
         answer = client.post(f"/v1/games/{game}/suggest", json=body).get_json()
@@ -185,7 +194,8 @@ def test_a_suggestion_computed_in_the_child_is_the_inline_one(
 
 
 def test_an_error_in_the_child_is_answered_as_inline(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    client = client_at(pool_app(monkeypatch, tmp_path, SUGGEST_OFFLOAD="fork"), "198.51.100.29")
+    patient = {"SUGGEST_OFFLOAD": "fork", "SUGGEST_NICE": "0", "SUGGEST_GRACE_MS": "600000"}  # a busy machine too
+    client = client_at(pool_app(monkeypatch, tmp_path, **patient), "198.51.100.29")
     body = {"state": opening(client), "level": "strong", "seat": 1}
     refused = client.post("/v1/games/scopa/suggest", json=body)
     assert refused.status_code == 400 and refused.get_json()["code"] == "not_to_act"
