@@ -169,10 +169,50 @@ def test_the_use_cases_and_the_engine_import_no_schema() -> None:
     offenders = [
         f"{module} imports {imported}"
         for module, imports in module_imports().items()
-        if module == "service.usecases" or module.startswith("service.engine")
+        if module in USE_CASES or module.startswith("service.engine")
         for imported in sorted(imports)
         if imported.startswith("service.schemas")
     ]
+    assert offenders == []
+
+
+USE_CASES = ("service.usecases", "service.session_usecases")
+ENGINE_CALLS = {"played", "play", "view_body", "dump_events", "dump_state", "dump_value", "render_view"}
+"""What asks the game or writes its values: the session blueprint leaves it to ``service/session_usecases.py``."""
+
+
+def test_the_use_cases_import_neither_flask_nor_the_blueprints() -> None:
+    offenders = [
+        f"{module} imports {imported}"
+        for module, imports in module_imports().items()
+        if module in USE_CASES
+        for imported in sorted(imports)
+        if imported.startswith("service.api")
+    ]
+    for module in USE_CASES:
+        path = ROOT / (module.replace(".", "/") + ".py")
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                offenders += [f"{module} imports {alias.name}" for alias in node.names if alias.name == "flask"]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith("flask"):
+                offenders.append(f"{module} imports {node.module}")
+    assert offenders == []
+
+
+def test_the_session_blueprint_asks_the_game_nothing() -> None:
+    """``service/api/sessions.py`` loads, authorizes, parses, calls a use case and writes the answer: it calls no
+    method of a game or a state and neither plays, views nor dumps engine values itself."""
+    path = ROOT / "service" / "api" / "sessions.py"
+    offenders = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            if func.value.id in {"game", "state", "after"}:
+                offenders.append(f"{node.lineno}: {func.value.id}.{func.attr}()")
+        elif isinstance(func, ast.Name) and func.id in ENGINE_CALLS:
+            offenders.append(f"{node.lineno}: {func.id}()")
     assert offenders == []
 
 

@@ -16,11 +16,7 @@ from typing import Any
 
 import orjson
 
-from ..engine.game import Game
-from ..engine.state import GameState, hands_dealt
-from ..schemas.state import dump_value
 from . import catalogue
-from .common import dump_events
 from .problems import language
 from .session_access import Caller
 
@@ -46,12 +42,6 @@ def audience_of(caller: Caller, sealed: bool) -> Audience:
 def entry(events: list[dict[str, Any]]) -> bytes:
     """The stored form of one version's events (as ``dump_events`` wrote them), without the reader's labels."""
     return orjson.dumps([_neutral(event) for event in events])
-
-
-def state_events(game: Game, state: GameState) -> list[dict[str, Any]]:
-    """A state posted rather than dealt here: the public view of it to all, and each seat's hand to that seat."""
-    public = dump_value(game.view(state, None))
-    return [{"type": "state_set", "view": public, "to": "all"}, *dump_events(hands_dealt(state.hands))]
 
 
 def shown(audience: Audience, events: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -13,12 +13,12 @@ from typing import Any
 import orjson
 from flask import Response, current_app
 
+from .. import session_usecases
 from ..engine.errors import InvalidState, RulesError
 from ..engine.game import Game
 from ..engine.state import GameState
 from ..schemas.errors import RequestInvalid
 from ..schemas.reader import READER
-from ..schemas.state import dump_state
 from ..storage import (
     QuotaExceeded,
     SessionCorrupt,
@@ -31,7 +31,7 @@ from ..storage import (
 )
 from ..storage.base import is_valid_session_id
 from ..usecases import checked_state
-from .common import game_for, view_body
+from .common import game_for
 from .jsonio import json_response
 from .problems import ApiProblem
 from .session_access import (
@@ -47,8 +47,8 @@ from .session_access import (
     short_hash,
     stale,
 )
-from .session_deals import fairness_answer
 from .session_retries import valid_replies
+from .session_writer import WRITER
 from .store_problems import store_problem
 
 log = logging.getLogger("service.sessions")
@@ -225,13 +225,8 @@ def document(
 def with_fairness(
     answer: dict[str, Any], loaded_fairness: dict[str, str] | None, round_over: bool, sealed: bool
 ) -> dict[str, Any]:
-    """Every answer says whether the table is ``sealed``; one about a server-dealt round carries ``fairness``:
-    the commitment, and the seed once the round is over."""
-    shown = fairness_answer(loaded_fairness, round_over)
-    if shown is not None:
-        answer["fairness"] = shown
-    answer["sealed"] = sealed
-    return answer
+    """``session_usecases.with_fairness`` with the API's writer."""
+    return session_usecases.with_fairness(answer, loaded_fairness, round_over, sealed, WRITER)
 
 
 # -- responses ------------------------------------------------------------------------------------------------
@@ -255,25 +250,12 @@ def not_modified(loaded: Loaded) -> Response | None:
     return response
 
 
-def owner_answer(
-    session_id: str,
-    version: int,
-    game: Game,
-    state: GameState,
-    dumped: dict[str, Any] | None,
-    public_only: bool,
-    **extra: Any,
-) -> dict[str, Any]:
-    """The session as its owner sees it: the whole state, or at a sealed table (``public_only``) the public view,
-    a spectator's."""
-    shown = {"view": view_body(game, state, None)} if public_only else {"state": dumped or dump_state(state)}
-    return {"id": session_id, "version": version, "game": game.name, **shown, **extra}
-
-
 def owner_body(
     snapshot: Snapshot, game: Game, state: GameState, dumped: dict[str, Any] | None, public_only: bool, **extra: Any
 ) -> Response:
-    return answered(owner_answer(snapshot.id, snapshot.version, game, state, dumped, public_only, **extra))
+    """``session_usecases.owner_answer`` about the stored snapshot, with its ETag."""
+    id_, version = snapshot.id, snapshot.version
+    return answered(session_usecases.owner_answer(id_, version, game, state, dumped, public_only, WRITER, **extra))
 
 
 def answered(answer: dict[str, Any]) -> Response:

@@ -23,19 +23,19 @@ from typing import Any
 
 from flask import Blueprint, Flask, Response, url_for
 
-from ..engine.errors import FieldProblem, IllegalMove, Reason
+from .. import session_usecases
 from ..engine.game import Game
+from ..engine.moves import Move
 from ..engine.state import GameState
 from ..fairness import SERVER_SEED
 from ..schemas import requests as schemas
-from ..schemas.errors import RequestInvalid
 from ..schemas.reader import READER
 from ..schemas.sessions import CREATE_SESSION, NEXT_ROUND, REPLACE_SESSION, SESSION_MOVE
-from ..schemas.state import dump_state
+from ..session_usecases import Written
 from ..storage import Snapshot
 from ..usecases import checked_state, suggestion_for
 from . import session_events, session_log, session_tokens, thinking
-from .common import dump_events, dump_suggestion, game_for, played, view_body
+from .common import dump_suggestion, game_for, played
 from .jsonio import json_response, read_json
 from .problems import ApiProblem
 from .session_access import (
@@ -56,14 +56,14 @@ from .session_records import (
     engine_state,
     load,
     not_modified,
-    owner_answer,
     owner_body,
     sealed_table,
     store,
     with_fairness,
 )
-from .session_retries import earlier_reply, retry_of, with_reply
+from .session_retries import Retry, earlier_reply, retry_of, with_reply
 from .session_seats import asked_seat, seat_for
+from .session_writer import WRITER
 
 blueprint = Blueprint("sessions", __name__, url_prefix="/v1/sessions")
 log = logging.getLogger("service.sessions")
@@ -84,13 +84,12 @@ def create() -> Response:
     quota = creation_quota()
     data = schemas.load(CREATE_SESSION, read_json())
     game, alias_preset = game_for(data["game"])
-    fairness = None
+    fairness, dealt = None, None
     if "deal" in data:
         state, fairness, dealt = deal_session(game, alias_preset, data["deal"])
-        events = dump_events(dealt, game, state)
     else:
         state = checked_state(READER, game, data["state"])
-        events = session_log.state_events(game, state)
+    dumped, events = session_usecases.opened(game, state, dealt, WRITER)
     sealed = fairness is not None and data.get("sealed", True)
     owner, seats, spectator = new_token(), [new_token() for _ in range(state.players)], new_token()
     auth = {
@@ -98,7 +97,6 @@ def create() -> Response:
         "seats": [digest(token) for token in seats],
         "spectators": [digest(spectator)],
     }
-    dumped = dump_state(state)
     record = document(game.name, dumped, auth, fairness, sealed)
     snapshot: Snapshot = call(store().create, record, quota, session_log.entry(events))
     log.info("session %s created for client %s", short_hash(snapshot.id), quota.client[:9])
@@ -121,10 +119,9 @@ def show(session_id: str) -> Response:
     if loaded.sealed:
         game, state = engine_state(loaded)
         return owner_body(loaded.snapshot, game, state, None, True, **extra)
-    answer = {"id": loaded.snapshot.id, "version": loaded.snapshot.version, "game": loaded.game}
-    response = json_response({**answer, "state": loaded.state, **extra})
-    response.headers["ETag"] = etag(loaded.snapshot.version)
-    return response
+    snapshot = loaded.snapshot
+    shown = {"state": loaded.state}
+    return answered(session_usecases.stored_answer(snapshot.id, snapshot.version, loaded.game, shown, extra))
 
 
 @blueprint.put("/<session_id>")
@@ -136,16 +133,10 @@ def replace(session_id: str) -> Response:
     version = loaded.version()
     data = schemas.load(REPLACE_SESSION, read_json())
     game, _ = game_for(data.get("game", loaded.game))
-    state = checked_state(READER, game, data["state"])
-    if state.players != len(loaded.auth["seats"]):
-        raise RequestInvalid(
-            [FieldProblem("/state/players", f"this session has {len(loaded.auth['seats'])} seats")]
-        )
-    dumped = dump_state(state)
+    state, dumped, events = session_usecases.replaced(READER, WRITER, game, data["state"], len(loaded.auth["seats"]))
     # A state the owner brings was not dealt here: whatever the session proved about its last deal ends.
     record = document(game.name, dumped, loaded.auth, replies=loaded.replies)
-    events = session_log.entry(session_log.state_events(game, state))
-    snapshot = call(store().replace, session_id, version, record, events)
+    snapshot = call(store().replace, session_id, version, record, session_log.entry(events))
     return owner_body(
         snapshot, game, state, dumped, False, **with_fairness({}, None, state.round_over, False)
     )
@@ -159,8 +150,8 @@ def delete(session_id: str) -> Response:
     return Response(status=204)
 
 
-def chosen_move(loaded: Loaded, game: Game, state: GameState, data: dict[str, Any]) -> object:
-    """The move to play: the caller's own, or a computer player's for the seat to act (from that seat's view)."""
+def authorize_move(loaded: Loaded, state: GameState, data: dict[str, Any]) -> None:
+    """A player (not a spectator) on turn; at a sealed table the owner plays no card itself."""
     caller = loaded.caller
     require_player(caller)
     if caller.seat is not None and not state.round_over and state.turn != caller.seat:
@@ -170,16 +161,29 @@ def chosen_move(loaded: Loaded, game: Game, state: GameState, data: dict[str, An
             f"seat {state.turn} is to act; this token plays for seat {caller.seat}",
             {"seat": caller.seat, "turn": state.turn},
         )
-    if "move" in data:
-        if caller.owner and loaded.sealed:
-            raise sealed_table("the owner cannot play a card for a seat (a computer player can: 'computer')")
-        return data["move"]
-    if state.turn is None:
-        raise IllegalMove(Reason.ROUND_OVER, "the round is over: no seat is to act")
+    if "move" in data and caller.owner and loaded.sealed:
+        raise sealed_table("the owner cannot play a card for a seat (a computer player can: 'computer')")
+
+
+def computer(game: Game, state: GameState, data: dict[str, Any]) -> Move:
+    """A computer player's move for the seat to act, within a thinking slot (or 429 / 503)."""
     with thinking.current().admitted() as pool:
-        choice = pool.within_budget(data["computer"])
+        choice = pool.within_budget(data)
         _, found = suggestion_for(game, state, state.turn, choice, pool.think)
-    return schemas.dump_move(found.move)
+    return found.move
+
+
+def table(loaded: Loaded, version: int) -> session_usecases.Table:
+    return session_usecases.Table(loaded.snapshot.id, version, loaded.sealed, loaded.fairness)
+
+
+def saved(loaded: Loaded, retry: Retry | None, game: Game, on: session_usecases.Table, written: Written) -> Response:
+    """Store a write's outcome (its answer kept for a retry) with a compare-and-set on the version it replaces."""
+    new_version = on.version + 1
+    replies = with_reply(loaded.replies, retry, new_version, written.answer)
+    record = document(game.name, written.state, loaded.auth, written.fairness, loaded.sealed, replies)
+    call(store().replace, on.id, on.version, record, session_log.entry(written.events))
+    return answered(written.answer)
 
 
 def move_body(raw: object) -> dict[str, Any]:
@@ -200,25 +204,11 @@ def move(session_id: str) -> Response:
         return earlier
     version = loaded.version()
     game, state = engine_state(loaded)
-    raw_move = chosen_move(loaded, game, state, data)
-    after, played_events = played(game, state, raw_move)
-    dumped = dump_state(after)
-    events = dump_events(played_events, game, after)
-    events[0]["move"] = raw_move  # what replay takes: a seat verifies a dealt round from the log alone
-    shown = session_log.shown(session_log.audience_of(loaded.caller, loaded.sealed), events)
-    extra = with_fairness({"events": shown}, loaded.fairness, after.round_over, loaded.sealed)
-    if "computer" in data:
-        extra["move"] = raw_move
-    new_version = version + 1  # what the compare-and-set below makes it
-    if loaded.caller.seat is None:
-        answer = owner_answer(session_id, new_version, game, after, dumped, loaded.sealed, **extra)
-    else:
-        view = view_body(game, after, loaded.caller.seat)
-        answer = {"id": session_id, "version": new_version, "game": game.name, "view": view, **extra}
-    replies = with_reply(loaded.replies, retry, new_version, answer)
-    record = document(game.name, dumped, loaded.auth, loaded.fairness, loaded.sealed, replies)
-    call(store().replace, session_id, version, record, session_log.entry(events))
-    return answered(answer)
+    authorize_move(loaded, state, data)
+    on = table(loaded, version)
+    sees = session_log.audience_of(loaded.caller, loaded.sealed).sees
+    written = session_usecases.move(game, state, data, on, loaded.caller.seat, sees, WRITER, played, computer)
+    return saved(loaded, retry, game, on, written)
 
 
 @blueprint.get("/<session_id>/view")
@@ -230,8 +220,7 @@ def view(session_id: str) -> Response:
     if unchanged is not None:
         return unchanged
     game, state = engine_state(loaded)
-    seen = view_body(game, state, seat)
-    response = json_response(with_fairness(seen, loaded.fairness, state.round_over, loaded.sealed))
+    response = json_response(session_usecases.seat_view(game, state, seat, loaded.fairness, loaded.sealed, WRITER))
     response.headers["ETag"] = etag(loaded.snapshot.version)
     return response
 
@@ -245,16 +234,7 @@ def legal_moves(session_id: str) -> Response:
     if unchanged is not None:
         return unchanged
     game, state = engine_state(loaded)
-    seat = state.turn if chosen is None else chosen
-    answer: dict[str, Any] = {"seat": seat, "turn": state.turn, "moves": [], "total": 0, "truncated": False}
-    if seat is not None and seat == state.turn and not state.round_over:
-        found = game.legal_moves(state, None)
-        answer.update(
-            moves=[schemas.dump_move(item) for item in found.moves],
-            total=found.total,
-            truncated=len(found.moves) < found.total,
-        )
-    answer["sealed"] = loaded.sealed
+    answer = session_usecases.legal_moves(game, state, chosen, loaded.sealed, WRITER)
     response = json_response(answer)
     response.headers["ETag"] = etag(loaded.snapshot.version)
     return response
@@ -294,15 +274,10 @@ def next_round(session_id: str) -> Response:
         raise sealed_table('its rounds are dealt from seeds the service draws ("seed": "server")')
     game, _ = engine_state(loaded)
     state, fairness, dealt = deal_next_round(game, loaded.state, data)
-    dumped = dump_state(state)
-    events = dump_events(dealt, game, state)
-    shown = session_log.shown(session_log.audience_of(loaded.caller, loaded.sealed), events)
-    extra = with_fairness({"events": shown}, fairness, state.round_over, loaded.sealed)
-    answer = owner_answer(session_id, version + 1, game, state, dumped, loaded.sealed, **extra)
-    replies = with_reply(loaded.replies, retry, version + 1, answer)
-    record = document(game.name, dumped, loaded.auth, fairness, loaded.sealed, replies)
-    call(store().replace, session_id, version, record, session_log.entry(events))
-    return answered(answer)
+    on = table(loaded, version)
+    sees = session_log.audience_of(loaded.caller, loaded.sealed).sees
+    written = session_usecases.next_round(game, state, fairness, dealt, on, sees, WRITER)
+    return saved(loaded, retry, game, on, written)
 
 
 session_tokens.register(blueprint)
