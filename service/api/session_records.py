@@ -177,18 +177,20 @@ def load(session_id: str, write: bool = False) -> Loaded:
 
 
 CHECKED_KEPT = 256
-"""Stored states this worker keeps checked (about 4 KB each): a table's legal moves, view and move read the same."""
-_checked: dict[tuple[str, bytes], tuple[Game, GameState]] = {}
+"""Stored records whose state this worker keeps checked (each a few KB, up to some tens with its kept answers): a
+table's legal moves, view and move read the same record."""
+_checked: dict[bytes, tuple[Game, GameState]] = {}
 _checked_lock = threading.Lock()
 
 
 def engine_state(loaded: Loaded) -> tuple[Game, GameState]:
     """The stored game and state, checked again: a stored state that no longer loads is a corrupt record.
 
-    The check is a function of the game's name and the state alone, so its result for the same state, byte for
-    byte, is kept and given again: a record changed in any way (a tampered card) is checked in full.
+    The check is a function of the game's name and the state alone, so its result for the same stored record,
+    byte for byte (read as it is, not written again), is kept and given again: a record changed in any way (a
+    tampered card) is checked in full.
     """
-    key = (loaded.game, orjson.dumps(loaded.state))
+    key = loaded.snapshot.document
     found = _checked.get(key)
     if found is not None:
         return found
