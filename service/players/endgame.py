@@ -15,7 +15,7 @@ from service.engine.moves import Move
 from service.engine.state import GameState, side_of
 
 from .observation import Observation, determinize
-from .search import SearchResult, outcome, pick
+from .search import STOPPED_BY_SOLVED, SearchResult, outcome, pick, ranking
 
 MAX_ENDGAME_CARDS = 6
 """Cards left in both hands at most: three each, a few hundred lines of play at worst."""
@@ -71,4 +71,5 @@ def solve(
         values = [value(game.play(world, move)[0], -float("inf"), float("inf")) for move in moves]
     except OutOfTime:
         return None
-    return SearchResult(pick(game, observation, moves, values, seed), lines, True)
+    chosen = pick(game, observation, moves, values, seed)
+    return SearchResult(chosen, lines, True, ranking(moves, values, chosen), STOPPED_BY_SOLVED)

@@ -29,12 +29,26 @@ EPSILON = 0.1
 """Share of rollout plays made at random: the seats do not all play the one greedy line."""
 
 
+STOPPED_BY_WORK = "work"
+"""The search did all the work it was given (its worlds or playouts): the same seed, the same move, anywhere."""
+STOPPED_BY_TIME = "time"
+"""The budget cut the search short: the move is the best found so far."""
+STOPPED_BY_SOLVED = "solved"
+"""The rest of the round was searched exactly."""
+
+
 class SearchResult(NamedTuple):
-    """The move found, what was weighed to find it (playouts, or lines of an exact endgame), whether in full."""
+    """The move found, what was weighed to find it (playouts, or lines of an exact endgame), whether in full.
+
+    ``ranked``: every candidate searched with its estimated value to the seat's side (the mean outcome, in the
+    units of ``Strategy.outcome``, the prior included), best first; ``stopped_by``: which bound ended the search.
+    """
 
     move: Move
     considered: int
     complete: bool
+    ranked: tuple[tuple[Move, float], ...] = ()
+    stopped_by: str = STOPPED_BY_WORK
 
 
 def default_playouts(game: Game) -> int:
@@ -111,13 +125,28 @@ def search(
         done += 1
     if not done:
         fallback = determinize(observation, random.Random(seed))
-        return SearchResult(greedy_move(game, fallback, moves), 0, False)
+        return SearchResult(greedy_move(game, fallback, moves), 0, False, (), STOPPED_BY_TIME)
     values = [total / done for total in totals]
     weight = game.strategy.prior
     if weight:
         liked = scores(game, determinize(observation, random.Random(seed)), moves)
         values = [value + weight * prior for value, prior in zip(values, liked, strict=True)]
-    return SearchResult(pick(game, observation, moves, values, seed), done * len(moves), complete)
+    chosen = pick(game, observation, moves, values, seed)
+    return SearchResult(
+        chosen,
+        done * len(moves),
+        complete,
+        ranking(moves, values, chosen),
+        STOPPED_BY_WORK if complete else STOPPED_BY_TIME,
+    )
+
+
+def ranking(
+    moves: Sequence[Move], values: Sequence[float], chosen: Move
+) -> tuple[tuple[Move, float], ...]:
+    """The moves with their values, best first: the chosen one leads a dead heat, the rest keep the listed order."""
+    order = sorted(range(len(moves)), key=lambda index: (-values[index], moves[index] != chosen, index))
+    return tuple((moves[index], values[index]) for index in order)
 
 
 def favourites(game: Game, observation: Observation, moves: Sequence[Move], seed: int) -> list[Move]:

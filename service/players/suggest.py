@@ -79,5 +79,5 @@ def suggest(
         if found is None:
             work = default_playouts(game) if playouts is None else playouts
             found = search(game, observation, moves, seed, deadline, work)
-        move, considered, complete = found
+        move, considered, complete = found.move, found.considered, found.complete
     return Suggestion(move, level, considered, (time.perf_counter() - started) * 1000.0, complete)
