@@ -83,6 +83,14 @@ class Codec(Protocol):
         ...
 
 
+class MoveReason(NamedTuple):
+    """Why a move is worth playing (or not), as a player would say it: a stable ``code`` and its ``params``
+    (counts, points, ranks); the API words it in the caller's language."""
+
+    code: str
+    params: tuple[tuple[str, int | str], ...] = ()
+
+
 class Strategy(Protocol):
     """A family's hooks for the computer players (``players/``): the generic search plays through these alone."""
 
@@ -102,6 +110,14 @@ class Strategy(Protocol):
 
     def outcome(self, score: RoundScore, seat: int) -> float:
         """A finished round's worth to ``seat``'s side: its margin over the best other side, and what else counts."""
+        ...
+
+    def reasons(self, state: GameState, move: Move) -> tuple[MoveReason, ...]:
+        """What ``move`` does for the seat to act, most telling first, in the family's words (a hint's reasons).
+
+        ``state`` may be a sampled world: the reasons read only what the seat may know (its hand, the table or
+        trick, the piles, the counts), never another hand or the stock, so they cannot give a hidden card away.
+        """
         ...
 
     def seen(self, state: GameState, seat: int) -> list[Card]:

@@ -13,10 +13,12 @@ from math import comb
 from typing import Protocol
 
 from ..cards import DECK, Card, Suit
+from ..game import MoveReason
 from ..moves import Move
 from ..options import Rules
 from ..scoring import RoundScore, margin
 from ..state import GameState, Hand
+from .reasons import fishing_reasons
 from .sets import TableIndex, table_index
 from .state import Capture, FishingState
 
@@ -292,6 +294,10 @@ class FishingStrategy:
         points, mine, others = margin(score, seat)
         cards = int(mine.details["cards"]) - max(int(side.details["cards"]) for side in others)
         return points + CARDS_TIEBREAK * cards
+
+    def reasons(self, state: GameState, move: Move) -> tuple[MoveReason, ...]:
+        assert isinstance(state, FishingState)
+        return fishing_reasons(self.game, state, move)
 
     def seen(self, state: GameState, seat: int) -> list[Card]:
         assert isinstance(state, FishingState)

@@ -13,7 +13,7 @@ from .. import shuffle
 from ..cards import DECK, Card, Suit
 from ..checks import check_reported, fail
 from ..errors import IllegalMove, Reason, RoundNotOver
-from ..game import NextRound, next_round
+from ..game import MoveReason, NextRound, next_round
 from ..moves import LegalMoves, Move
 from ..options import Option, Preset, RuleBook, Rules, choice, number
 from ..scoring import RoundScore, SideScore, settle_match, side_seats, unique_best
@@ -30,6 +30,7 @@ from .common import (
     with_seat,
     without,
 )
+from .reasons import trick_reasons
 from .state import BriscolaState, ExchangeTrump, PlayCard, TrickCard
 from .strategy import trick_outcome, trick_scores, trick_seen
 
@@ -356,6 +357,10 @@ class BriscolaStrategy:
 
     def outcome(self, score: RoundScore, seat: int) -> float:
         return trick_outcome(score, seat, self.win)
+
+    def reasons(self, state: GameState, move: Move) -> tuple[MoveReason, ...]:
+        state = own_state(state)
+        return trick_reasons(state, move, state.trump_card.suit, strength, points)
 
     def seen(self, state: GameState, seat: int) -> list[Card]:
         state = own_state(state)

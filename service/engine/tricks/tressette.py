@@ -14,7 +14,7 @@ from .. import shuffle
 from ..cards import DECK, Card
 from ..checks import check_reported, fail
 from ..errors import IllegalMove, Reason, RoundNotOver, pointer
-from ..game import NextRound, next_round
+from ..game import MoveReason, NextRound, next_round
 from ..limits import MAX_TARGET, MIN_TARGET
 from ..moves import LegalMoves, Move
 from ..options import Option, Preset, RuleBook, Rules, choice, flag, number
@@ -32,6 +32,7 @@ from .common import (
     with_seat,
     without,
 )
+from .reasons import in_thirds, trick_reasons
 from .state import PlayCard, TrickCard
 from .strategy import trick_scores, trick_seen
 from .tressette_score import declarations, score_round, strength, thirds
@@ -282,6 +283,9 @@ class TressetteStrategy:
     def outcome(self, score: RoundScore, seat: int) -> float:
         """The margin in points: a Tressette match adds up points, there is no round to win."""
         return margin(score, seat)[0]
+
+    def reasons(self, state: GameState, move: Move) -> tuple[MoveReason, ...]:
+        return trick_reasons(own_state(state), move, None, strength, thirds, in_thirds)
 
     def seen(self, state: GameState, seat: int) -> list[Card]:
         return trick_seen(own_state(state), seat)
