@@ -7,13 +7,19 @@ never a state, so it plays fair by construction.
 from __future__ import annotations
 
 from .errors import NotToAct, UnknownLevel
+from .hints import MAX_EXPLAIN, VALUE_UNITS, Alternative
 from .observation import Observation, determinize, observe
-from .suggest import DEFAULT_BUDGET_MS, LEVELS, MAX_BUDGET_MS, Suggestion, suggest
+from .suggest import DEFAULT_BUDGET_MS, LEVELS, MAX_BUDGET_MS, MAX_WORLDS, STOPS, Suggestion, suggest
 
 __all__ = [
     "DEFAULT_BUDGET_MS",
     "LEVELS",
     "MAX_BUDGET_MS",
+    "MAX_EXPLAIN",
+    "MAX_WORLDS",
+    "STOPS",
+    "VALUE_UNITS",
+    "Alternative",
     "NotToAct",
     "Observation",
     "Suggestion",

@@ -16,12 +16,38 @@ from service.engine.moves import Move
 from .endgame import solvable, solve
 from .errors import NotToAct, UnknownLevel
 from .heuristics import greedy_move
+from .hints import VALUE_MARGIN, VALUE_ONE_PLY, Alternative, Ranked, explained, one_ply
 from .observation import Observation, determinize
-from .search import default_playouts, search
+from .search import (
+    MAX_CANDIDATES,
+    STOPPED_BY_SOLVED,
+    STOPPED_BY_TIME,
+    STOPPED_BY_WORK,
+    default_playouts,
+    search,
+)
 
 LEVELS = ("random", "greedy", "strong")
 DEFAULT_BUDGET_MS = 200
 MAX_BUDGET_MS = 2000
+MAX_WORLDS = 500
+"""Sampled worlds per candidate a caller may ask for: 500 worlds of five candidates take seconds of a core, so
+the budget, not this bound, stops a search that large."""
+
+STOPPED_BY_SINGLE_MOVE = "single_move"
+"""One legal move: nothing to weigh."""
+STOPPED_BY_ONE_PLY = "one_ply"
+"""``greedy``: the best one-ply score, no search."""
+STOPPED_BY_RANDOM = "random"
+"""``random``: a legal move drawn at random, no search."""
+STOPS = (
+    STOPPED_BY_WORK,
+    STOPPED_BY_TIME,
+    STOPPED_BY_SOLVED,
+    STOPPED_BY_SINGLE_MOVE,
+    STOPPED_BY_ONE_PLY,
+    STOPPED_BY_RANDOM,
+)
 
 
 class Suggestion(NamedTuple):
@@ -31,7 +57,9 @@ class Suggestion(NamedTuple):
     weighed (one playout = one candidate move played in one sampled world and the round finished), or in a
     two-player endgame solved exactly the finished lines of play searched; 0 when there was a single legal
     move. ``complete``: False when the budget cut the search short (only ``strong``
-    can be cut); the move is then the best found so far, and may differ from an uncut search's.
+    can be cut); the move is then the best found so far, and may differ from an uncut search's. ``stopped_by``:
+    what ended the thinking (``STOPS``): ``work``, ``time`` or ``solved`` for a search, else ``single_move``,
+    ``one_ply`` or ``random``.
     """
 
     move: Move
@@ -39,6 +67,12 @@ class Suggestion(NamedTuple):
     considered: int
     elapsed_ms: float
     complete: bool
+    stopped_by: str = STOPPED_BY_WORK
+    alternatives: tuple[Alternative, ...] = ()
+    """Asked for with ``explain``: the best moves, ``move`` first, each valued in ``value_unit``."""
+    value_unit: str | None = None
+    worlds: int | None = None
+    """``strong`` by sampling: the sampled worlds each candidate met (``considered`` shared out)."""
 
 
 def suggest(
@@ -49,13 +83,17 @@ def suggest(
     budget_ms: float = DEFAULT_BUDGET_MS,
     *,
     playouts: int | None = None,
+    worlds: int | None = None,
+    explain: int = 0,
 ) -> Suggestion:
     """A legal move for the observing seat, the same for the same observation, level and seed (when complete).
 
     ``budget_ms`` is a hard cap on the time spent (at most ``MAX_BUDGET_MS``). ``strong`` weighs ``playouts``
     rollouts (by default the game's, ``default_playouts``) shared among the candidate moves: its work is a function of
-    the position and the level, never of the clock, unless the budget cuts it short. Raises ``NotToAct`` when
-    the seat is not to act or the round is over, ``UnknownLevel`` for a level not in ``LEVELS``.
+    the position and the level, never of the clock, unless the budget cuts it short; ``worlds`` asks instead for
+    that many sampled worlds per candidate move. ``explain`` asks for up to that many alternatives, best first
+    (``hints``); ``random`` weighs nothing, so it explains nothing. Raises ``NotToAct`` when the seat is not to
+    act or the round is over, ``UnknownLevel`` for a level not in ``LEVELS``.
     """
     started = time.perf_counter()
     if level not in LEVELS:
@@ -69,15 +107,30 @@ def suggest(
     world = determinize(observation, random.Random(seed))
     moves = game.legal_moves(world).moves
     complete = True
-    if level == "random":
-        move, considered = random.Random(seed).choice(moves), len(moves)
-    elif level == "greedy" or len(moves) == 1:
-        move, considered = greedy_move(game, world, moves), len(moves) if level == "greedy" else 0
+    ranked: Ranked = ()
+    unit, met = VALUE_ONE_PLY, None
+    if len(moves) == 1:
+        move, considered, stopped_by = moves[0], 0 if level == "strong" else 1, STOPPED_BY_SINGLE_MOVE
+    elif level == "random":
+        move, considered, stopped_by = random.Random(seed).choice(moves), len(moves), STOPPED_BY_RANDOM
+    elif level == "greedy":
+        move, considered, stopped_by = greedy_move(game, world, moves), len(moves), STOPPED_BY_ONE_PLY
     else:
         deadline = started + budget
         found = solve(game, observation, moves, seed, deadline) if solvable(observation) else None
         if found is None:
             work = default_playouts(game) if playouts is None else playouts
+            if worlds is not None:
+                work = worlds * min(len(moves), MAX_CANDIDATES)
             found = search(game, observation, moves, seed, deadline, work)
+            met = found.considered // len(found.ranked) if found.ranked else 0
         move, considered, complete = found.move, found.considered, found.complete
-    return Suggestion(move, level, considered, (time.perf_counter() - started) * 1000.0, complete)
+        stopped_by, ranked, unit = found.stopped_by, found.ranked, VALUE_MARGIN
+    alternatives: tuple[Alternative, ...] = ()
+    if explain and level != "random":
+        if not ranked:  # no search, or one cut before its first world: the one-ply view stands
+            ranked, unit = one_ply(game, world, moves, move), VALUE_ONE_PLY
+        alternatives = explained(game, world, ranked, explain)
+    elapsed_ms = (time.perf_counter() - started) * 1000.0
+    shown_unit = unit if alternatives else None
+    return Suggestion(move, level, considered, elapsed_ms, complete, stopped_by, alternatives, shown_unit, met)

@@ -1,0 +1,50 @@
+"""A hint that explains: the best few moves, each with its estimated value and, in a player's words, what it does.
+
+The values come from what the level weighed: the search's ranking for ``strong``, the one-ply scores
+(``Strategy.move_scores``) for ``greedy``. The reasons are the game family's (``Strategy.reasons``), read on the
+seat's sampled world from what the seat may know alone, so a hint shows no card the seat has not seen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from service.engine.game import Game, MoveReason
+from service.engine.moves import Move
+from service.engine.state import GameState
+
+from .heuristics import scores
+
+MAX_EXPLAIN = 5
+"""The most alternatives a hint lists: the search weighs no more candidates than that."""
+
+VALUE_MARGIN = "margin"
+"""The search's value: the mean (or, solved, the exact) round's margin over the best other side, in the units
+of ``Strategy.outcome``."""
+VALUE_ONE_PLY = "one_ply"
+"""The greedy player's one-ply score (``Strategy.move_scores``): what the move takes now, less what it hands on."""
+VALUE_UNITS = (VALUE_MARGIN, VALUE_ONE_PLY)
+
+Ranked = tuple[tuple[Move, float], ...]
+
+
+class Alternative(NamedTuple):
+    """One move of a hint, its estimated value (higher is better) and what it does."""
+
+    move: Move
+    value: float
+    reasons: tuple[MoveReason, ...]
+
+
+def one_ply(game: Game, world: GameState, moves: Sequence[Move], chosen: Move) -> Ranked:
+    """The moves by their one-ply scores, best first; the chosen one leads a dead heat, the rest keep their order."""
+    liked = scores(game, world, moves)
+    order = sorted(range(len(moves)), key=lambda index: (-liked[index], moves[index] != chosen, index))
+    return tuple((moves[index], liked[index]) for index in order)
+
+
+def explained(game: Game, world: GameState, ranked: Ranked, count: int) -> tuple[Alternative, ...]:
+    """The first ``count`` of ``ranked`` with their reasons."""
+    reasons = game.strategy.reasons
+    return tuple(Alternative(move, value, reasons(world, move)) for move, value in ranked[: min(count, MAX_EXPLAIN)])
