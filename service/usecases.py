@@ -7,7 +7,6 @@ The posted states, rules, moves and piles are read by a ``Reader`` the caller ha
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, NamedTuple, Protocol
 
 from .engine.cards import Card
@@ -136,8 +135,21 @@ def play(game: Game, state: GameState, move: Move) -> Played:
     return Played(*game.play(state, move))
 
 
-Thinker = Callable[[Game, Observation, str, int, float], Suggestion]
-"""Runs ``players.suggest`` (game, observation, level, seed, budget_ms): here, or where the serving layer puts it."""
+class Thinker(Protocol):
+    """Runs ``players.suggest``: here, or where the serving layer puts it."""
+
+    def __call__(
+        self,
+        game: Game,
+        observation: Observation,
+        level: str,
+        seed: int,
+        budget_ms: float,
+        /,
+        *,
+        worlds: int | None = None,
+        explain: int = 0,
+    ) -> Suggestion: ...
 
 
 def suggestion(
@@ -159,7 +171,8 @@ def suggestion_for(
         raise RequestInvalid([FieldProblem("/seat", f"must be 0..{state.players - 1}")])
     seen = observe(game, state, seat)
     budget = data.get("budget_ms", DEFAULT_BUDGET_MS)
-    return seat, think(game, seen, data["level"], data.get("seed", 0), budget)
+    asked = {"worlds": data.get("worlds"), "explain": data.get("explain", 0)}
+    return seat, think(game, seen, data["level"], data.get("seed", 0), budget, **asked)
 
 
 def score(read: Reader, game: Game, data: dict[str, Any]) -> RoundScore:

@@ -11,7 +11,7 @@ from marshmallow import Schema
 from ..engine import names
 from ..engine.cards import Card
 from ..engine.errors import FieldProblem, IllegalMove
-from ..engine.game import Game
+from ..engine.game import Game, MoveReason
 from ..engine.games import find_game
 from ..engine.scoring import RoundScore
 from ..engine.state import Event, GameState
@@ -21,7 +21,7 @@ from ..schemas import requests as schemas
 from ..schemas.errors import RequestInvalid
 from ..schemas.state import dump_value
 from ..usecases import Played, play
-from . import catalogue
+from . import catalogue, i18n
 from .jsonio import json_response, read_json
 from .metrics import count_move
 from .problems import ApiProblem, language
@@ -55,17 +55,38 @@ def played(game: Game, state: GameState, raw_move: object) -> Played:
     return result
 
 
-def dump_suggestion(found: Suggestion, seat: int, budget_ms: int) -> dict[str, Any]:
-    """``budget_ms``: what the player was given, the caller's ask cut to the operator's SUGGEST_MAX_BUDGET_MS."""
-    return {
+def dump_suggestion(found: Suggestion, seat: int, budget_ms: int, explain: int = 0) -> dict[str, Any]:
+    """``budget_ms``: what the player was given, the caller's ask cut to the operator's SUGGEST_MAX_BUDGET_MS;
+    ``explain``: the alternatives asked for, each reason worded in the caller's language."""
+    answer: dict[str, Any] = {
         "seat": seat,
         "move": schemas.dump_move(found.move),
         "level": found.level,
         "considered": found.considered,
         "complete": found.complete,
+        "stopped_by": found.stopped_by,
         "elapsed_ms": round(found.elapsed_ms, 1),
         "budget_ms": budget_ms,
     }
+    if found.worlds is not None:
+        answer["worlds"] = found.worlds
+    if explain:
+        lang = language()
+        answer["value_unit"] = found.value_unit
+        answer["alternatives"] = [
+            {
+                "move": schemas.dump_move(alternative.move),
+                "value": round(alternative.value, 3),
+                "reasons": [dump_reason(reason, lang) for reason in alternative.reasons],
+            }
+            for alternative in found.alternatives
+        ]
+    return answer
+
+
+def dump_reason(reason: MoveReason, lang: str) -> dict[str, Any]:
+    params = dict(reason.params)
+    return {"code": reason.code, "params": params, "text": i18n.hint_text(reason.code, lang, params) or reason.code}
 
 
 def dump_events(

@@ -112,7 +112,7 @@ def suggest(game_name: str) -> Response:
     with thinking.current().admitted() as pool:  # a refusal comes before the body is even read
         data = pool.within_budget(body(schemas.SUGGEST_REQUEST))
         seat, found = usecases.suggestion(READER, game, data, pool.think)
-    return json_response(dump_suggestion(found, seat, data["budget_ms"]))
+    return json_response(dump_suggestion(found, seat, data["budget_ms"], data.get("explain", 0)))
 
 
 @blueprint.post("/<game_name>/legal-moves")

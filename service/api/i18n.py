@@ -9,6 +9,7 @@ Pure functions of a language string; the HTTP layer picks the language with
   ``"<code>.<value>"`` is the wording of one value of a code's variant param, and ``illegal_move`` shows the
   reason's own text.
 - reasons: the illegal-move reasons (docs/api.md, Moves; docs/rules.md).
+- hints: what a move does, the reasons of a suggestion's alternatives (docs/players.md, A hint that explains).
 - options: rule options; a "game.option" entry overrides the shared one for that game. presets: "game.preset".
 - score_categories: the score's stable category codes as players of each game name them ("escoba.settebello"
   is the velo).
@@ -56,6 +57,7 @@ _GENERIC_TITLE: Texts = _texts(_DATA["generic_title"])
 _TITLES = _table("titles")
 _DETAILS = _table("details")
 _REASONS = _table("reasons")
+_HINTS = _table("hints")
 _OPTIONS = _table("options")
 _PRESETS = _table("presets")
 _GAMES = _table("games")
@@ -64,6 +66,7 @@ _GAME_ALIASES: dict[str, str] = dict(_DATA["game_aliases"])
 
 PROBLEM_CODES: tuple[str, ...] = tuple(PROBLEMS)
 REASONS: tuple[str, ...] = tuple(_REASONS)
+HINTS: tuple[str, ...] = tuple(_HINTS)
 
 
 class _Params(dict[str, str]):
@@ -132,6 +135,12 @@ def untranslated_codes() -> list[str]:
 def reason_text(reason: str, language: str, params: Mapping[str, object] | None = None) -> str | None:
     """The localized message of an illegal-move reason; None for an unknown reason or a missing param."""
     texts = _REASONS.get(reason)
+    return None if texts is None else _format(texts[language_index(language)], params)
+
+
+def hint_text(code: str, language: str, params: Mapping[str, object] | None = None) -> str | None:
+    """The localized words of a hint's reason; None for an unknown code or a missing param."""
+    texts = _HINTS.get(code)
     return None if texts is None else _format(texts[language_index(language)], params)
 
 

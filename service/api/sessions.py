@@ -253,7 +253,8 @@ def suggest(session_id: str) -> Response:
         data = pool.within_budget(schemas.load(schemas.SESSION_SUGGEST_REQUEST, read_json()))
         game, state = engine_state(loaded)
         seat, found = suggestion_for(game, state, asked_seat(loaded, state), data, pool.think)
-    response = json_response({**dump_suggestion(found, seat, data["budget_ms"]), "sealed": loaded.sealed})
+    answer = dump_suggestion(found, seat, data["budget_ms"], data.get("explain", 0))
+    response = json_response({**answer, "sealed": loaded.sealed})
     response.headers["ETag"] = etag(loaded.snapshot.version)
     return response
 

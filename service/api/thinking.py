@@ -85,14 +85,24 @@ class Thinking:
         """The request with its ``budget_ms`` (default or asked) cut to the operator's maximum."""
         return {**data, "budget_ms": min(int(data.get("budget_ms", DEFAULT_BUDGET_MS)), self.max_budget_ms)}
 
-    def think(self, game: Game, seen: Observation, level: str, seed: int, budget_ms: float) -> Suggestion:
+    def think(
+        self,
+        game: Game,
+        seen: Observation,
+        level: str,
+        seed: int,
+        budget_ms: float,
+        *,
+        worlds: int | None = None,
+        explain: int = 0,
+    ) -> Suggestion:
         """``players.suggest`` in the pool's child process (or inline); one killed at its deadline is a 503
         ``suggest_timed_out``.
 
         Only ``strong`` is worth a child: ``random`` and ``greedy`` are one ply, whatever the budget (22 ms on the
         widest table), about what forking a worker costs, so they run here, still within their pool slot.
         """
-        player = functools.partial(suggest, game, seen, level, seed)
+        player = functools.partial(suggest, game, seen, level, seed, worlds=worlds, explain=explain)
         if level != "strong":
             return player(budget_ms)
         work = functools.partial(player, budget_ms)

@@ -11,7 +11,7 @@ from ..engine.game import Game
 from ..engine.games import GAMES
 from ..engine.moves import Move
 from ..fairness import MAX_SEALED_CHARS, SALT, SEED_HEX, SERVER_SEED
-from ..players import LEVELS, MAX_BUDGET_MS
+from ..players import LEVELS, MAX_BUDGET_MS, MAX_EXPLAIN, MAX_WORLDS
 from .errors import RequestInvalid
 from .fields import BoundedList, Integer, Seed, Text, cards_list
 from .limits import DECK_STYLES, MAX_CARDS, MAX_PLAYERS, MAX_ROUND, MAX_SWEEPS, MIN_PLAYERS
@@ -50,20 +50,23 @@ MAX_PLAYER_SEED = 2**53 - 1  # what every JSON client reads as an exact integer
 
 
 class PlayerChoice(Strict):
-    """How a computer player is asked for a move: its level, the seed of its sampling, its time budget."""
+    """How a computer player is asked for a move: its level, the seed of its sampling, its time budget, and
+    (``strong``) its work in sampled worlds per candidate move."""
 
     level = fields.String(required=True, validate=validate.OneOf(LEVELS))
     seed = Integer(minimum=0, maximum=MAX_PLAYER_SEED)
     budget_ms = Integer(minimum=1, maximum=MAX_BUDGET_MS)
+    worlds = Integer(minimum=1, maximum=MAX_WORLDS)
 
 
 class SuggestRequest(PlayerChoice):
     state = fields.Dict(required=True)
     seat = seat()
+    explain = Integer(minimum=0, maximum=MAX_EXPLAIN)
 
 
 class SessionSuggestRequest(PlayerChoice):
-    pass
+    explain = Integer(minimum=0, maximum=MAX_EXPLAIN)
 
 
 MAX_REPLAY_ROUNDS = 100

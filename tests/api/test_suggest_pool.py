@@ -239,8 +239,9 @@ def test_a_child_that_starts_late_thinks_for_what_is_left_of_the_budget(
     the search gets the 1,700 ms left of 2,000, so the caller's wait keeps to the budget."""
     real = thinking.suggest
 
-    def reporting_its_budget(game: Any, seen: Any, level: str, seed: int, budget_ms: float) -> Any:
-        return real(game, seen, "greedy", seed, budget_ms)._replace(level=level, considered=round(budget_ms))
+    def reporting_its_budget(game: Any, seen: Any, level: str, seed: int, budget_ms: float, **asked: Any) -> Any:
+        found = real(game, seen, "greedy", seed, budget_ms, **asked)
+        return found._replace(level=level, considered=round(budget_ms))
 
     readings = iter([100.0, 100.3])
     monkeypatch.setattr(thinking, "suggest", reporting_its_budget)
