@@ -24,7 +24,7 @@ from service.engine.cards import BY_CODE, DECK, Suit
 from service.storage import SqliteStore
 
 DATA = Path(i18n.DATA)
-TABLES = ("titles", "details", "reasons", "options", "presets", "games", "score_categories")
+TABLES = ("titles", "details", "reasons", "hints", "options", "presets", "games", "score_categories")
 
 
 def placeholders(text: str) -> set[str]:
