@@ -47,4 +47,6 @@ def one_ply(game: Game, world: GameState, moves: Sequence[Move], chosen: Move) -
 def explained(game: Game, world: GameState, ranked: Ranked, count: int) -> tuple[Alternative, ...]:
     """The first ``count`` of ``ranked`` with their reasons."""
     reasons = game.strategy.reasons
-    return tuple(Alternative(move, value, reasons(world, move)) for move, value in ranked[: min(count, MAX_EXPLAIN)])
+    return tuple(
+        Alternative(move, value, reasons(world, move)) for move, value in ranked[: min(count, MAX_EXPLAIN)]
+    )

@@ -7,6 +7,7 @@ a budget is spent in clock readings, so how loaded the machine is never decides 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -18,6 +19,7 @@ from service.players import (
     DEFAULT_BUDGET_MS,
     LEVELS,
     MAX_BUDGET_MS,
+    MAX_EXPLAIN,
     NotToAct,
     UnknownLevel,
     observe,
@@ -26,7 +28,7 @@ from service.players import (
 from service.players.search import MAX_CANDIDATES
 from tests.clock import SteppingClock
 
-from .positions import EXCHANGE, advance, deal, play_out, positions, reshuffle_hidden
+from .positions import EXCHANGE, SETUPS, advance, deal, play_out, positions, reshuffle_hidden
 
 pytestmark = pytest.mark.usefixtures("search_clock")
 
@@ -212,3 +214,55 @@ def test_strong_searches_only_the_greedy_favourites_of_a_long_list() -> None:
     # 5 candidates meet max(4, ceil(40 / 5)) = 8 sampled worlds each.
     assert (found.considered, found.complete) == (40, True)
     game.check(state, found.move)
+
+
+# -- the work bound, and a hint as blind as the move (the hints themselves: tests/players/test_hints.py) ---------------
+
+
+@pytest.mark.parametrize("name", ["scopa", "briscola", "tressette"])
+def test_worlds_bound_the_search_and_a_seed_gives_the_same_answer(
+    name: str, search_clock: SteppingClock
+) -> None:
+    game, state = deal(name, 2, 11)
+    seat = state.turn
+    assert seat is not None
+    answers = []
+    for step in (1e-6, 1e-4):  # a fast machine and one a hundred times slower, neither cut by the budget
+        search_clock.step = step
+        found = suggest(
+            game, observe(game, state, seat), "strong", 5, MAX_BUDGET_MS, worlds=6, explain=MAX_EXPLAIN
+        )
+        assert (found.stopped_by, found.worlds, found.complete) == ("work", 6, True)
+        assert found.considered == 6 * len(found.alternatives)  # every candidate is listed, each met 6 worlds
+        answers.append(found._replace(elapsed_ms=0.0))
+    assert answers[0] == answers[1]
+    more = suggest(game, observe(game, state, seat), "strong", 5, MAX_BUDGET_MS, worlds=12)
+    assert more.worlds == 12 and more.considered == 2 * answers[0].considered
+
+
+def test_a_budget_that_bites_says_time(search_clock: SteppingClock) -> None:
+    game, state = deal("briscola", 2, 11)
+    search_clock.step = 0.01  # 10 ms a reading: a 30 ms budget ends after a few playouts
+    found = suggest(game, observe(game, state, 0), "strong", 5, 30, worlds=400, explain=2)
+    assert (found.stopped_by, found.complete) == ("time", False)
+    assert found.worlds is not None and found.worlds < 400
+
+
+# -- fairness ------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "players"), SETUPS)
+@pytest.mark.parametrize("level", ["greedy", "strong"])
+def test_hidden_cards_change_no_hint(name: str, players: int, level: str) -> None:
+    """Two states that differ only in hidden cards (other hands and the stock dealt again) give the same hint."""
+    rng = random.Random(f"{name}-{players}")
+    for game, state in positions(name, players, 3, seed=3):
+        if state.round_over:
+            continue
+        seat = state.turn
+        assert seat is not None
+        other = reshuffle_hidden(state, seat, rng)
+        asked: dict[str, Any] = {"worlds": 4, "explain": MAX_EXPLAIN}
+        first = suggest(game, observe(game, state, seat), level, 9, MAX_BUDGET_MS, **asked)
+        second = suggest(game, observe(game, other, seat), level, 9, MAX_BUDGET_MS, **asked)
+        assert first._replace(elapsed_ms=0.0) == second._replace(elapsed_ms=0.0)

@@ -116,7 +116,7 @@ def next_seat_plays(state: FishingState, seat: int) -> bool:
 
 def sweep_left(game: Sweeps, state: FishingState, seat: int, left: tuple[Card, ...]) -> MoveReason:
     """Whether a card the seat has not seen sweeps the table it leaves (docs/rules.md: Scopa's capture by rank
-    before a sum, Escoba's 15, asso piglia tutto), the rank that would and the table's sum."""
+    or by a sum, Escoba's 15, asso piglia tutto), the rank that would and the table's sum."""
     total = sum(piece.rank for piece in left)
     unseen = unseen_ranks(state, seat)
     for rank in sweeping_ranks(game, state.rules, left, total):
@@ -131,14 +131,17 @@ def sweeping_ranks(game: Sweeps, rules: Rules, left: tuple[Card, ...], total: in
     if sum_to is not None:
         needed = sum_to - total
         return [needed] if 1 <= needed <= 10 else []
-    on_table = {piece.rank for piece in left}
     ranks = []
-    if len(left) == 1:
+    if len(left) == 1:  # a card of the same rank takes it alone
         ranks.append(left[0].rank)
-    elif total <= 10 and total not in on_table:  # a card matching one table card must take that one alone
+    elif total <= 10:  # a sum of the whole table (no single table card can equal it)
         ranks.append(total)
     options = rules.by_name
-    if options.get("asso_piglia_tutto") and options.get("apt_sweep_counts") and 1 not in on_table:
+    if (
+        options.get("asso_piglia_tutto")
+        and options.get("apt_sweep_counts")
+        and all(p.rank != 1 for p in left)
+    ):
         ranks.append(1)
     return sorted(set(ranks))
 
