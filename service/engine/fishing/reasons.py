@@ -72,7 +72,7 @@ def fishing_reasons(game: Sweeps, state: FishingState, move: Move) -> tuple[Move
     if taken:
         left = tuple(piece for piece in table if piece not in taken)
         won = (card, *taken)
-        # A sweep scores only where the game says so (an ace taking all, the last play: docs/rules.md 3-5).
+        # Not every emptied table scores (docs/rules.md, Scopa: last_play_sweep_counts, apt_sweep_counts).
         sweep_counts = bool(rules.by_name["last_play_sweep_counts"]) or not last_play
         if not left and sweep_counts and game.sweep_scores(rules, card, table_index(table), taken):
             found.append(MoveReason(SWEEP))
@@ -140,7 +140,7 @@ def sweeping_ranks(game: Sweeps, rules: Rules, left: tuple[Card, ...], total: in
     if (
         options.get("asso_piglia_tutto")
         and options.get("apt_sweep_counts")
-        and all(p.rank != 1 for p in left)
+        and all(c.rank != 1 for c in left)
     ):
         ranks.append(1)
     return sorted(set(ranks))

@@ -68,8 +68,8 @@ def trick_reasons(
     points: Points,
     shown: Shown = whole,
 ) -> tuple[MoveReason, ...]:
-    """The reasons of playing ``move.card`` to the trick (docs/rules.md 6 and 8: the highest trump, else the
-    highest card of the suit led, wins), then what it does to the seat's trumps."""
+    """The reasons of playing ``move.card`` to the trick (docs/rules.md, Briscola and Tressette: the highest
+    trump, else the highest card of the suit led, wins), then what it does to the seat's trumps."""
     seat = state.turn
     assert seat is not None
     if isinstance(move, ExchangeTrump):
