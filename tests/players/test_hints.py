@@ -298,6 +298,14 @@ TRESSETTE_CASES = [
     ),
     pytest.param(("4C", "7S 7B"), "1S", "7S", {"throws_without_points": {}}, id="a-seven-under-the-ace"),
     pytest.param(("1C 5C", "7S 7B"), "", "1C", {"leads_points": {"points": 1}}, id="leads-an-ace"),
+    # Tressette, Points: the last trick (the ultima) is a point more, three thirds.
+    pytest.param(
+        ("", "3S"),
+        "1S",
+        "3S",
+        {"wins_trick": {"points": "1 1/3"}, "wins_last_trick": {"points": 1}},
+        id="the-last-trick-a-point-more",
+    ),
 ]
 
 

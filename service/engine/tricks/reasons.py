@@ -13,12 +13,14 @@ from ..cards import Card, Suit
 from ..game import MoveReason
 from ..moves import Move
 from ..state import side_of
+from . import tressette_score
 from .common import TrickRound
 from .state import ExchangeTrump, PlayCard
 from .strategy import beats
 
 EXCHANGES_TRUMP = "exchanges_trump"
 WINS_TRICK = "wins_trick"
+WINS_LAST_TRICK = "wins_last_trick"
 TAKES_LEAD = "takes_lead"
 LEAVES_TRICK_TO_PARTNER = "leaves_trick_to_partner"
 GIVES_POINTS = "gives_points"
@@ -31,6 +33,7 @@ SAVES_TRUMPS = "saves_trumps"
 CODES = (
     EXCHANGES_TRUMP,
     WINS_TRICK,
+    WINS_LAST_TRICK,
     TAKES_LEAD,
     LEAVES_TRICK_TO_PARTNER,
     GIVES_POINTS,
@@ -67,9 +70,11 @@ def trick_reasons(
     strength: Callable[[Card], int],
     points: Points,
     shown: Shown = whole,
+    last_trick: int = 0,
 ) -> tuple[MoveReason, ...]:
     """The reasons of playing ``move.card`` to the trick (docs/rules.md, Briscola and Tressette: the highest
-    trump, else the highest card of the suit led, wins), then what it does to the seat's trumps."""
+    trump, else the highest card of the suit led, wins), then what it does to the seat's trumps. ``last_trick``:
+    what the round's last trick is worth besides its cards."""
     seat = state.turn
     assert seat is not None
     if isinstance(move, ExchangeTrump):
@@ -95,6 +100,8 @@ def trick_reasons(
         if beats(card, best.card, trump, strength):
             last = len(trick) == players - 1
             found.append(MoveReason(WINS_TRICK if last else TAKES_LEAD, stake))
+            if last and last_trick and not state.stock and sum(map(len, state.hands)) == 1:
+                found.append(MoveReason(WINS_LAST_TRICK, (("points", shown(last_trick)),)))
         elif side_of(best.seat, players) == side_of(seat, players):
             found.append(MoveReason(LEAVES_TRICK_TO_PARTNER, stake))
         elif worth:
@@ -108,3 +115,11 @@ def trick_reasons(
         elif any(held.suit is trump for held in state.hands[seat]):
             found.append(MoveReason(SAVES_TRUMPS))
     return tuple(found)
+
+
+def tressette_reasons(state: TrickRound, move: Move) -> tuple[MoveReason, ...]:
+    """Tressette's (docs/rules.md, Tressette): no trumps, points counted in thirds, and the last trick's point."""
+    last_trick = tressette_score.LAST_TRICK_THIRDS
+    return trick_reasons(
+        state, move, None, tressette_score.strength, tressette_score.thirds, in_thirds, last_trick
+    )

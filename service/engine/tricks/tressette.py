@@ -32,7 +32,7 @@ from .common import (
     with_seat,
     without,
 )
-from .reasons import in_thirds, trick_reasons
+from .reasons import tressette_reasons
 from .state import PlayCard, TrickCard
 from .strategy import trick_scores, trick_seen
 from .tressette_score import declarations, score_round, strength, thirds
@@ -285,7 +285,7 @@ class TressetteStrategy:
         return margin(score, seat)[0]
 
     def reasons(self, state: GameState, move: Move) -> tuple[MoveReason, ...]:
-        return trick_reasons(own_state(state), move, None, strength, thirds, in_thirds)
+        return tressette_reasons(own_state(state), move)
 
     def seen(self, state: GameState, seat: int) -> list[Card]:
         return trick_seen(own_state(state), seat)
