@@ -213,11 +213,18 @@ def engine_state(loaded: Loaded) -> tuple[Game, GameState]:
             checked = game, checked_state(READER, game, loaded.state)
     except (ApiProblem, RequestInvalid, InvalidState, RulesError) as error:
         raise corrupt(loaded.snapshot.id, type(error).__name__) from error
+    remember(key, *checked)
+    return checked
+
+
+def remember(record: bytes, game: Game, state: GameState) -> None:
+    """Keep ``state`` as the checked state of the stored ``record``: one this worker has checked on a read, or
+    has just written itself (the engine's move from a checked state, or a state checked on the way in), so that
+    the next request of the table in this worker reads nothing again."""
     with _checked_lock:  # threaded workers: the oldest is dropped by one thread at a time
         if len(_checked) >= CHECKED_KEPT:
             _checked.pop(next(iter(_checked)), None)
-        _checked[key] = checked
-    return checked
+        _checked[record] = game, state
 
 
 def state_tag(game: str, written: bytes) -> str:

@@ -14,6 +14,7 @@ import pytest
 from service import usecases
 from service.api import session_records
 from service.engine.games import GAMES
+from service.schemas.reader import READER
 from service.storage import SqliteStore
 
 from .conftest import Table, bearer, make_app, open_table
@@ -126,3 +127,31 @@ def test_a_tag_that_is_not_a_string_is_a_corrupt_record(store: SqliteStore) -> N
     store_again(store, table, record)
     refused = view(table)
     assert refused.status_code == 500 and refused.get_json()["code"] == "session_corrupt"
+
+
+def test_the_worker_that_wrote_a_state_reads_it_again_without_reading_the_record_state(
+    store: SqliteStore, full_checks: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The state a worker has just stored (dealt, posted and checked, or the engine's move) is the one it keeps
+    # for that record's exact bytes: the table's next request in the same worker neither checks nor parses it.
+    client = make_app(store).test_client()
+    table = open_table(client, "scopa", seed=8)
+    parsed: list[str] = []
+    real = READER.state
+
+    def reading(game: Any, raw: object, prefix: str = "/state") -> Any:
+        parsed.append(game.name)
+        return real(game, raw, prefix)
+
+    monkeypatch.setattr(READER, "state", reading)
+    turn = table.state()["turn"]
+    moves = client.get(f"{table.path}/legal-moves", headers=bearer(table.seats[turn])).get_json()["moves"]
+    played = client.post(
+        f"{table.path}/moves", json={"move": moves[0]}, headers=bearer(table.seats[turn], **{"If-Match": '"1"'})
+    )
+    assert played.status_code == 200
+    assert view(table, 1).status_code == 200
+    assert parsed == [] and full_checks == []
+    session_records._checked.clear()  # another worker: the record's tag, then the state is parsed once
+    assert view(table, 1).status_code == 200
+    assert parsed == ["scopa"] and full_checks == []
