@@ -18,6 +18,7 @@ from .common import ROOT
 
 ORDER = (
     "engine",
+    "engine_instructions",
     "worstcase",
     "http",
     "instructions",
@@ -30,6 +31,7 @@ ORDER = (
 )
 QUICK = {
     "engine": ["--seconds", "0.5", "--repeats", "1", "--profile-rounds", "50"],
+    "engine_instructions": ["--rounds", "20"],
     "worstcase": ["--repeats", "10"],
     "http": ["--seconds", "3", "--rounds", "1", "--latency-seconds", "2", "--proxy-rounds", "1"],
     "instructions": ["--requests", "20,120"],

@@ -108,6 +108,13 @@ class SeedSealer:
         if len(key) != 32:
             raise ValueError("the seed key must be 32 bytes")
         self._aead = AESGCM(key)
+        # A key of its own for the session records' tags, so that no tag can ever be mistaken for a seal.
+        self._record_key = hashlib.blake2b(key, digest_size=32, person=b"cardrules-record").digest()
+
+    def record_tag(self, data: bytes) -> str:
+        """A tag proving that this deployment wrote ``data`` (a stored session's state, with its game): keyed
+        BLAKE2b, 128 bits, as hex. Whoever lacks the key cannot make one for a state of their own."""
+        return hashlib.blake2b(data, key=self._record_key, digest_size=16).hexdigest()
 
     def seal(self, deal: SealedDeal) -> str:
         plain = orjson.dumps(

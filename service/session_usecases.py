@@ -68,6 +68,8 @@ class Written(NamedTuple):
     state: dict[str, Any]
     events: list[dict[str, Any]]
     fairness: dict[str, str] | None
+    after: GameState
+    """The state written, as the engine's value: what the worker keeps as the record's checked state."""
 
 
 # -- the answers ----------------------------------------------------------------------------------------------
@@ -168,7 +170,7 @@ def move(
         answer = owner_answer(table.id, new_version, game, after, dumped, table.sealed, write, **extra)
     else:
         answer = stored_answer(table.id, new_version, game.name, {"view": write.view(game, after, seat)}, extra)
-    return Written(answer, dumped, events, table.fairness)
+    return Written(answer, dumped, events, table.fairness, after)
 
 
 def next_round(
@@ -182,7 +184,7 @@ def next_round(
     shown = [event for event in events if sees(event)]
     extra = with_fairness({"events": shown}, fairness, state.round_over, table.sealed, write)
     answer = owner_answer(table.id, table.version + 1, game, state, dumped, table.sealed, write, **extra)
-    return Written(answer, dumped, events, fairness)
+    return Written(answer, dumped, events, fairness, state)
 
 
 # -- the reads ------------------------------------------------------------------------------------------------

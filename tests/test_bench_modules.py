@@ -48,3 +48,11 @@ def test_the_tournament_plays_every_game_against_the_sparring_partner() -> None:
     assert done.returncode == 0, done.stderr[-3000:]
     for name in GAMES:
         assert f"| {name} (" in done.stdout, f"{name} missing from the table"
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_engine_instruction_workload_plays_every_game_the_same_way_twice(name: str) -> None:
+    from bench.engine_instructions import work
+
+    first = work(name, 2)
+    assert first == work(name, 2) and first != work(name, 3)

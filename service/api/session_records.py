@@ -5,6 +5,7 @@ problems. The record holds the game, the state, the token digests, the sealed se
 
 from __future__ import annotations
 
+import hmac
 import logging
 import threading
 from dataclasses import dataclass, field
@@ -71,6 +72,8 @@ class Loaded:
     """A sealed table: no token, the owner's included, reads a card before it is played face up."""
     replies: list[dict[str, Any]] = field(default_factory=list)
     """The last answers given to requests with an Idempotency-Key (``session_retries``)."""
+    state_tag: str | None = None
+    """The deployment's tag over the game and the state (``state_tag``): a state it wrote itself."""
 
     def version(self) -> int:
         """The version a write replaces (If-Match checked against the stored one)."""
@@ -168,12 +171,15 @@ def load(session_id: str, write: bool = False) -> Loaded:
         replies = record.get("replies", [])
         if not valid_replies(replies):
             raise TypeError("replies field")
+        tag = record.get("state_tag")  # records made before states were tagged are checked in full
+        if tag is not None and not isinstance(tag, str):
+            raise TypeError("state_tag field")
     except UnknownFormat as error:
         raise corrupt(session_id, str(error)) from error
     except (orjson.JSONDecodeError, KeyError, TypeError, AttributeError) as error:
         raise corrupt(session_id, type(error).__name__) from error
     caller = identify(token, auth)
-    return Loaded(snapshot, game, state, auth, caller, preconditions, fairness, sealed, replies)
+    return Loaded(snapshot, game, state, auth, caller, preconditions, fairness, sealed, replies, tag)
 
 
 CHECKED_KEPT = 256
@@ -196,14 +202,37 @@ def engine_state(loaded: Loaded) -> tuple[Game, GameState]:
         return found
     try:
         game, _ = game_for(loaded.game)
-        checked = game, checked_state(READER, game, loaded.state)
+        if loaded.state_tag is not None and hmac.compare_digest(
+            loaded.state_tag, state_tag(game.name, orjson.dumps(loaded.state))
+        ):
+            # The service wrote this state after checking it (a move of the engine's, or a state checked on
+            # the way in): it is read, not checked again. A tag that does not match (the record altered, or
+            # the deployment's key changed) costs the full check, never a refusal of a state that passes it.
+            checked = game, READER.state(game, loaded.state, "/state")[0]
+        else:
+            checked = game, checked_state(READER, game, loaded.state)
     except (ApiProblem, RequestInvalid, InvalidState, RulesError) as error:
         raise corrupt(loaded.snapshot.id, type(error).__name__) from error
+    remember(key, *checked)
+    return checked
+
+
+def remember(record: bytes, game: Game, state: GameState) -> None:
+    """Keep ``state`` as the checked state of the stored ``record``: one this worker has checked on a read, or
+    has just written itself (the engine's move from a checked state, or a state checked on the way in), so that
+    the next request of the table in this worker reads nothing again."""
     with _checked_lock:  # threaded workers: the oldest is dropped by one thread at a time
         if len(_checked) >= CHECKED_KEPT:
             _checked.pop(next(iter(_checked)), None)
-        _checked[key] = checked
-    return checked
+        _checked[record] = game, state
+
+
+def state_tag(game: str, written: bytes) -> str:
+    """The deployment's tag over a stored state as written (``SeedSealer.record_tag``), bound to its game and to
+    the record's format, so that a state checked by other rules than this release's is checked again."""
+    sealer = current_app.extensions["seed_sealer"]
+    tag: str = sealer.record_tag(b"%d\x00%s\x00%s" % (RECORD_FORMAT, game.encode(), written))
+    return tag
 
 
 def document(
@@ -214,7 +243,14 @@ def document(
     sealed: bool = False,
     replies: list[dict[str, Any]] | None = None,
 ) -> bytes:
-    record: dict[str, Any] = {"format": RECORD_FORMAT, "game": game, "state": state, "auth": auth}
+    written = orjson.dumps(state)
+    record: dict[str, Any] = {
+        "format": RECORD_FORMAT,
+        "game": game,
+        "state": orjson.Fragment(written),
+        "state_tag": state_tag(game, written),
+        "auth": auth,
+    }
     if fairness is not None:
         record["fairness"] = fairness
     if sealed:

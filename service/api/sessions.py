@@ -57,6 +57,7 @@ from .session_records import (
     load,
     not_modified,
     owner_body,
+    remember,
     sealed_table,
     store,
     with_fairness,
@@ -99,6 +100,7 @@ def create() -> Response:
     }
     record = document(game.name, dumped, auth, fairness, sealed)
     snapshot: Snapshot = call(store().create, record, quota, session_log.entry(events))
+    remember(record, game, state)
     log.info("session %s created for client %s", short_hash(snapshot.id), quota.client[:9])
     tokens = {"owner": owner, "seats": seats, "spectator": spectator}
     extra = with_fairness({"tokens": tokens}, fairness, state.round_over, sealed)
@@ -137,6 +139,7 @@ def replace(session_id: str) -> Response:
     # A state the owner brings was not dealt here: whatever the session proved about its last deal ends.
     record = document(game.name, dumped, loaded.auth, replies=loaded.replies)
     snapshot = call(store().replace, session_id, version, record, session_log.entry(events))
+    remember(record, game, state)
     return owner_body(
         snapshot, game, state, dumped, False, **with_fairness({}, None, state.round_over, False)
     )
@@ -183,6 +186,7 @@ def saved(loaded: Loaded, retry: Retry | None, game: Game, on: session_usecases.
     replies = with_reply(loaded.replies, retry, new_version, written.answer)
     record = document(game.name, written.state, loaded.auth, written.fairness, loaded.sealed, replies)
     call(store().replace, on.id, on.version, record, session_log.entry(written.events))
+    remember(record, game, written.after)
     return answered(written.answer)
 
 

@@ -78,6 +78,13 @@ _CORRUPT_CODES: Final = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB
 _INT64: Final = 2**63
 #: A write's compare-and-set in one statement: it changes the row only when it is what ``live_row`` and
 #: ``checked_row`` accept (a live session, a readable record) at the expected version; otherwise nothing.
+_KEEP: Final = (
+    "UPDATE sessions SET version = ?1, document = ?2"
+    " WHERE id = ?3 AND version = ?4 AND typeof(version) = 'integer' AND typeof(document) = 'blob'"
+    " AND typeof(expires_at) IN ('integer', 'real') AND expires_at >= ?5"
+)
+"""The compare-and-set of a write whose expiry is recent enough to stand (within ``refresh_slack`` of a fresh
+one, as a read leaves it): the row alone changes, not the expiry's two indexes."""
 _SWAP: Final = (
     "UPDATE sessions SET version = ?1, document = ?2, expires_at = ?3"
     " WHERE id = ?4 AND version = ?5 AND typeof(version) = 'integer' AND typeof(document) = 'blob'"
@@ -302,8 +309,13 @@ class SqliteStore:
             with immediate_transaction(conn):
                 now = self._clock()
                 version = expected_version
+                keep = (version + 1, document, session_id, version, now + self._ttl - self._slack)
                 swap = (version + 1, document, now + self._ttl, session_id, version, now)
-                if not (-_INT64 <= version < _INT64 - 1 and conn.execute(_SWAP, swap).rowcount == 1):
+                in_range = -_INT64 <= version < _INT64 - 1
+                if not (
+                    in_range
+                    and (conn.execute(_KEEP, keep).rowcount == 1 or conn.execute(_SWAP, swap).rowcount == 1)
+                ):
                     # Not the live, readable row of that version: find out what it is (and refuse), as before.
                     version, _ = checked_row(session_id, live_row(conn, session_id, now))
                     if version != expected_version:

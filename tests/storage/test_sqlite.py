@@ -109,6 +109,34 @@ def test_sliding_expiry_within_the_refresh_slack(tmp_path: Path, clock: FakeCloc
     store.close()
 
 
+def expiry_of(path: Path, session_id: str) -> float:
+    with sqlite3.connect(path) as conn:
+        (expires_at,) = conn.execute("SELECT expires_at FROM sessions WHERE id = ?", (session_id,)).fetchone()
+    return float(expires_at)
+
+
+def test_a_write_within_the_refresh_slack_leaves_the_expiry_and_a_later_one_pushes_it_back(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    # A write inside the slack changes the row alone (the expiry's indexes are left as they are), as a read
+    # does; past the slack it pushes the expiry back to a full lifetime from now.
+    path = tmp_path / "s.sqlite3"
+    store = SqliteStore(path, 100, clock=clock)  # slack: 1 s
+    snap = store.create(b"a")
+    created = expiry_of(path, snap.id)
+    clock.advance(0.5)
+    assert store.replace(snap.id, 1, b"b").version == 2
+    assert expiry_of(path, snap.id) == created
+    clock.advance(1.5)
+    assert store.replace(snap.id, 2, b"c").version == 3
+    assert expiry_of(path, snap.id) == clock() + 100
+    assert store.get(snap.id) == Snapshot(snap.id, 3, b"c")
+    with pytest.raises(VersionConflict):
+        store.replace(snap.id, 2, b"d")  # the kept-expiry path refuses a stale version like the other
+    assert store.get(snap.id).document == b"c"
+    store.close()
+
+
 def test_expired_rows_are_swept_by_creations(tmp_path: Path, clock: FakeClock) -> None:
     path = tmp_path / "s.sqlite3"
     store = SqliteStore(path, 10, clock=clock)

@@ -28,7 +28,6 @@ from .common import (
     located_trick,
     not_in_hand,
     with_seat,
-    without,
 )
 from .reasons import trick_reasons
 from .state import BriscolaState, ExchangeTrump, PlayCard, TrickCard
@@ -247,7 +246,7 @@ class Briscola:
         if isinstance(move, ExchangeTrump):
             return self._exchange(state, seat, move.card)
         card = move.card
-        hands = with_seat(state.hands, seat, without(state.hands[seat], card))
+        hands = with_seat(state.hands, seat, tuple(held for held in state.hands[seat] if held is not card))
         state = state._replace(hands=hands, trick=(*state.trick, TrickCard(seat, card)))
         events = [Event("card_played", {"seat": seat, "card": card})]
         if len(state.trick) == state.players:

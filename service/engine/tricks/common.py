@@ -60,12 +60,10 @@ def draws(
     private to it unless the rules show it to all."""
     order = playing_order(winner, players)[: len(pile)]
     after = list(hands)
-    for position, seat in enumerate(order):
-        after[seat] = (*after[seat], pile[position])
     events = [Event("cards_drawn", {"order": order, "stock": stock_after})]
-    events.extend(
-        Event("card_drawn", {"seat": seat, "card": pile[at]}, None if shown else seat) for at, seat in enumerate(order)
-    )
+    for card, seat in zip(pile, order, strict=False):  # the pile may hold more than one card a seat
+        after[seat] = (*after[seat], card)
+        events.append(Event("card_drawn", {"seat": seat, "card": card}, None if shown else seat))
     return tuple(after), events
 
 
