@@ -36,6 +36,7 @@ process; the last transactions may be lost on a power cut of the host. Sessions 
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import math
 import os
@@ -59,7 +60,14 @@ from .base import (
     check_version,
     new_session_id,
 )
-from .sqlite_connections import ConnectionPool, LockWait, immediate_transaction, is_busy, primary_code
+from .sqlite_connections import (
+    ConnectionPool,
+    LockWait,
+    immediate,
+    immediate_transaction,
+    is_busy,
+    primary_code,
+)
 from .sqlite_events import SqliteChangeFeed, append_event, read_log
 from .sqlite_health import CorruptionMark, DiskRoom
 from .sqlite_schema import check_quota, checked_row, live_count, live_row, migrate, stored_count
@@ -208,12 +216,8 @@ class SqliteStore:
         if creates and self._disk.low():
             raise StoreFull("session store full (free disk below the reserve)")
 
-        def attempt() -> T:
-            with self._pool.connection() as conn:
-                return operation(conn)
-
         try:
-            return self._wait.run(attempt)
+            return self._wait.run(functools.partial(self._pool.run, operation))
         except StoreError:
             raise
         except sqlite3.Error as error:
@@ -306,29 +310,28 @@ class SqliteStore:
         events = check_events(events)
 
         def write(conn: sqlite3.Connection) -> int:
-            with immediate_transaction(conn):
-                now = self._clock()
-                version = expected_version
-                keep = (version + 1, document, session_id, version, now + self._ttl - self._slack)
-                swap = (version + 1, document, now + self._ttl, session_id, version, now)
-                in_range = -_INT64 <= version < _INT64 - 1
-                if not (
-                    in_range
-                    and (conn.execute(_KEEP, keep).rowcount == 1 or conn.execute(_SWAP, swap).rowcount == 1)
-                ):
-                    # Not the live, readable row of that version: find out what it is (and refuse), as before.
-                    version, _ = checked_row(session_id, live_row(conn, session_id, now))
-                    if version != expected_version:
-                        raise VersionConflict(session_id, version, expected_version)
-                    conn.execute(
-                        "UPDATE sessions SET version = ?, document = ?, expires_at = ? WHERE id = ?",
-                        (version + 1, document, now + self._ttl, session_id),
-                    )
-                if events is not None:
-                    append_event(conn, session_id, version + 1, events)
+            now = self._clock()
+            version = expected_version
+            keep = (version + 1, document, session_id, version, now + self._ttl - self._slack)
+            swap = (version + 1, document, now + self._ttl, session_id, version, now)
+            in_range = -_INT64 <= version < _INT64 - 1
+            if not (
+                in_range
+                and (conn.execute(_KEEP, keep).rowcount == 1 or conn.execute(_SWAP, swap).rowcount == 1)
+            ):
+                # Not the live, readable row of that version: find out what it is (and refuse), as before.
+                version, _ = checked_row(session_id, live_row(conn, session_id, now))
+                if version != expected_version:
+                    raise VersionConflict(session_id, version, expected_version)
+                conn.execute(
+                    "UPDATE sessions SET version = ?, document = ?, expires_at = ? WHERE id = ?",
+                    (version + 1, document, now + self._ttl, session_id),
+                )
+            if events is not None:
+                append_event(conn, session_id, version + 1, events)
             return version + 1
 
-        version = self._call(write)
+        version = self._call(lambda conn: immediate(conn, lambda: write(conn)))
         self._disk.write_succeeded()
         return Snapshot(session_id, version, document)
 
