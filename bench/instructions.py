@@ -37,6 +37,7 @@ from .common import (
     HOST,
     ROOT,
     SERVICE_APP,
+    Server,
     expect_ok,
     free_port,
     heading,
@@ -88,7 +89,7 @@ def expect(status: int, wanted: int, what: str) -> None:
         raise RuntimeError(f"{what} answered {status}, not {wanted}")
 
 
-def session_requests(port: int, sessions: int, listed: int, played: int) -> None:
+def session_requests(port: int, sessions: int, listed: int, played: int, creator: int | None = None) -> None:
     """Create ``sessions`` 2-player Scopa sessions (seeds 1, 2, ...); right after its creation, list the legal
     moves of the seat to act (with its seat token) in each of the first ``listed``, and play a move in each of the
     last ``played`` (``If-Match`` ``"1"``, the version a session is created with).
@@ -97,16 +98,16 @@ def session_requests(port: int, sessions: int, listed: int, played: int) -> None
     more than a minute after the last write also pushes the session's expiry back (one more write), which a bench
     that read all its sessions minutes later would count in. The sessions played in are never read before their
     move: its first legal move is found here, from the state the creation answered, by the stateless rules in
-    this process. So the worker checks the stored state on the move itself, as a worker does that has not read
-    that state before (``session_records.engine_state`` keeps the states a worker has checked; a move right after
-    a listing in the same worker costs less).
+    this process. Sessions are created on ``creator``'s port when given (another server on the same file: the
+    measured worker then reads a state another worker wrote, checking its tag and parsing it), else on the
+    measured worker itself, which then keeps the state it wrote (``session_records.remember``).
     """
     from service.app import create_app
 
     rules = create_app({"TESTING": True}).test_client()
     for seed in range(1, sessions + 1):
         body = {"game": "scopa", "deal": {"players": 2, "seed": seed}}
-        status, _, answer = exchange(port, "POST", "/v1/sessions", body)
+        status, _, answer = exchange(creator or port, "POST", "/v1/sessions", body)
         expect(status, 201, "POST /v1/sessions")
         session_id, state = answer["id"], answer["state"]
         token = answer["tokens"]["seats"][state["turn"]]
@@ -151,6 +152,22 @@ def session_costs(few: int, many: int) -> tuple[float, float]:
         finally:
             shutil.rmtree(Path(env["SESSION_DB"]).parent, ignore_errors=True)
     return (counts[1] - counts[0]) / (many - few), (counts[2] - counts[1]) / (many - few)
+
+
+def moves_elsewhere(few: int, many: int) -> float:
+    """Instructions per session move when another worker (a server of its own on the same SQLite file) created
+    the sessions: ``many`` moves less ``few``, the creations not counted."""
+    counts = []
+    for played in (few, many):
+        env = session_env()
+        creator = Server(SERVICE_APP, 1, env=env).start()
+        try:
+            drive = partial(session_requests, sessions=played, listed=0, played=played, creator=creator.port)
+            counts.append(worker_instructions(SERVICE_APP, env, drive))
+        finally:
+            creator.stop()
+            shutil.rmtree(Path(env["SESSION_DB"]).parent, ignore_errors=True)
+    return (counts[1] - counts[0]) / (many - few)
 
 
 def worker_instructions(app: str, env: dict[str, str], drive: Callable[[int], object]) -> int:
@@ -248,8 +265,10 @@ def main(argv: list[str] | None = None) -> int:
     moved = None
     if SESSION_MOVE in chosen:
         listing, moved = session_costs(few, many)
+        elsewhere = moves_elsewhere(few, many)
         rows.append(("session legal-moves (GET)", "-", round(listing), "-"))
         rows.append((SESSION_MOVE + " (POST .../moves)", "-", round(moved), "-"))
+        rows.append((SESSION_MOVE + ", state of another worker", "-", round(elsewhere), "-"))
     capture = importlib.import_module("service.engine.fishing.capture")
     engine = "compiled with mypyc" if not str(capture.__file__).endswith(".py") else None
     print(
@@ -263,7 +282,8 @@ def main(argv: list[str] | None = None) -> int:
         ratio = moved / played
         print(
             f"\nA session move (2-player Scopa, its first move, with its event log, SQLite store) costs {ratio:.2f}"
-            f" stateless `play` requests (target <= {SESSION_TARGET}): {verdict(ratio <= SESSION_TARGET)}."
+            f" stateless `play` requests in the worker that wrote the state, {elsewhere / played:.2f} in another"
+            f" (target <= {SESSION_TARGET}): {verdict(max(ratio, elsewhere / played) <= SESSION_TARGET)}."
         )
     return 0
 

@@ -180,7 +180,10 @@ def plain(value: Any) -> Any:
     if kind is dict:
         return {key: item if type(item) in _LEAVES else plain(item) for key, item in value.items()}
     if kind is tuple or kind is list:
-        return [item if type(item) in _LEAVES else plain(item) for item in value]
+        # Card lists (hands, the table, every pile) are most of a view's items: named here, without a call each.
+        return [
+            item if type(item) in _LEAVES else item.code if type(item) is Card else plain(item) for item in value
+        ]
     return dump_value(value)
 
 

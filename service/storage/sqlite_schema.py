@@ -7,11 +7,15 @@ import math
 import sqlite3
 from typing import Any, Final
 
-from .base import Quota, QuotaExceeded, SessionCorrupt, SessionNotFound, is_valid_session_id
+from .base import Quota, QuotaExceeded, SessionCorrupt, SessionNotFound, StoreFull, is_valid_session_id
 
 __all__ = [
+    "NOT_WRITTEN",
     "SCHEMA_VERSION",
+    "SWAP",
+    "WRITE",
     "check_quota",
+    "check_room",
     "checked_row",
     "live_count",
     "live_row",
@@ -19,7 +23,10 @@ __all__ = [
     "stored_count",
 ]
 
-SCHEMA_VERSION: Final = 3
+SCHEMA_VERSION: Final = 4
+_FULL_SWEEP_BATCH: Final = 2_000
+NOT_WRITTEN: Final = "session row not written"
+"""What the one-statement write (``session_writes``) aborts with when it leaves the row alone."""
 
 _SCHEMA: Final = (
     "CREATE TABLE IF NOT EXISTS sessions ("
@@ -47,7 +54,36 @@ _SCHEMA: Final = (
     "CREATE UNIQUE INDEX IF NOT EXISTS events_by_session ON events (session_id, version)",
     "CREATE TRIGGER IF NOT EXISTS sessions_log_removed AFTER DELETE ON sessions BEGIN"
     " DELETE FROM events WHERE session_id = OLD.id; END",
+    # Version 4: a move's write as one statement (``WRITE`` below): inserting into this view runs the
+    # compare-and-set of the row and the log's entry as one trigger program, atomic without a transaction of
+    # its own (every statement is one). A row that is not the live one of that version, or whose expiry is
+    # due to be pushed back, is left alone and the statement aborts: the store then takes the transaction path.
+    "CREATE VIEW IF NOT EXISTS session_writes AS SELECT id, version AS expected, version, document,"
+    " expires_at AS fresh_after, NULL AS body FROM sessions WHERE 0",
+    "CREATE TRIGGER IF NOT EXISTS session_written INSTEAD OF INSERT ON session_writes BEGIN"
+    " UPDATE sessions SET version = NEW.version, document = NEW.document"
+    " WHERE id = NEW.id AND version = NEW.expected AND typeof(version) = 'integer' AND typeof(document) = 'blob'"
+    " AND typeof(expires_at) IN ('integer', 'real') AND expires_at >= NEW.fresh_after;"
+    f" SELECT RAISE(ABORT, '{NOT_WRITTEN}') WHERE changes() = 0;"
+    " INSERT INTO events (session_id, version, body) SELECT NEW.id, NEW.version, NEW.body"
+    " WHERE NEW.body IS NOT NULL;"
+    " END",
 )
+
+
+SWAP: Final = (
+    "UPDATE sessions SET version = ?1, document = ?2, expires_at = ?3"
+    " WHERE id = ?4 AND version = ?5 AND typeof(version) = 'integer' AND typeof(document) = 'blob'"
+    " AND typeof(expires_at) IN ('integer', 'real') AND expires_at > ?6"
+)
+"""A write's compare-and-set in one statement, its expiry pushed back: it changes the row only when it is what
+``live_row`` and ``checked_row`` accept (a live session, a readable record) at the expected version."""
+WRITE: Final = (
+    "INSERT INTO session_writes (id, expected, version, document, fresh_after, body) VALUES (?, ?, ?, ?, ?, ?)"
+)
+"""A write of a live row whose expiry stands (within the refresh slack of a fresh one, as a read leaves it), and
+its log entry, in one statement through the ``session_writes`` trigger: most moves of a game in progress. The
+row alone changes, not the expiry's two indexes."""
 
 
 def migrate(conn: sqlite3.Connection) -> None:
@@ -85,6 +121,21 @@ def checked_row(session_id: str, row: Any) -> tuple[int, bytes]:
     if not isinstance(document, bytes):
         raise SessionCorrupt(session_id, "document is not bytes")
     return version, document
+
+
+def check_room(conn: sqlite3.Connection, now: float, max_sessions: int) -> None:
+    """Refuse a creation at the cap, after sweeping expired rows harder than a creation usually does."""
+    if stored_count(conn) < max_sessions:
+        return
+    conn.execute(
+        "DELETE FROM sessions WHERE id IN (SELECT id FROM sessions WHERE expires_at <= ? LIMIT ?)",
+        (now, _FULL_SWEEP_BATCH),
+    )
+    if stored_count(conn) < max_sessions:
+        return
+    (soonest,) = conn.execute("SELECT min(expires_at) FROM sessions").fetchone()
+    wait = 60 if soonest is None else min(60, max(1, math.ceil(soonest - now)))
+    raise StoreFull(f"session store full ({max_sessions} live sessions)", retry_after=wait)
 
 
 def stored_count(conn: sqlite3.Connection) -> int:

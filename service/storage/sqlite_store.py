@@ -36,8 +36,8 @@ process; the last transactions may be lost on a power cut of the host. Sessions 
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
-import math
 import os
 import sqlite3
 import time
@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Final, TypeVar
 
 from .base import (
+    LOG_LIMIT,
     EventLog,
     Quota,
     Snapshot,
@@ -59,10 +60,28 @@ from .base import (
     check_version,
     new_session_id,
 )
-from .sqlite_connections import ConnectionPool, LockWait, immediate_transaction, is_busy, primary_code
+from .sqlite_connections import (
+    ConnectionPool,
+    LockWait,
+    immediate,
+    immediate_transaction,
+    is_busy,
+    primary_code,
+)
 from .sqlite_events import SqliteChangeFeed, append_event, read_log
 from .sqlite_health import CorruptionMark, DiskRoom
-from .sqlite_schema import check_quota, checked_row, live_count, live_row, migrate, stored_count
+from .sqlite_schema import (
+    NOT_WRITTEN,
+    SWAP,
+    WRITE,
+    check_quota,
+    check_room,
+    checked_row,
+    live_count,
+    live_row,
+    migrate,
+    stored_count,
+)
 
 __all__ = ["SqliteStore"]
 
@@ -71,26 +90,10 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 _SWEEP_BATCH: Final = 200
-_FULL_SWEEP_BATCH: Final = 2_000
 _BUSY_REPORTED_FOR: Final = 5.0
 _START_LOCK_WAIT: Final = 5.0
 _CORRUPT_CODES: Final = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
 _INT64: Final = 2**63
-#: A write's compare-and-set in one statement: it changes the row only when it is what ``live_row`` and
-#: ``checked_row`` accept (a live session, a readable record) at the expected version; otherwise nothing.
-_KEEP: Final = (
-    "UPDATE sessions SET version = ?1, document = ?2"
-    " WHERE id = ?3 AND version = ?4 AND typeof(version) = 'integer' AND typeof(document) = 'blob'"
-    " AND typeof(expires_at) IN ('integer', 'real') AND expires_at >= ?5"
-)
-"""The compare-and-set of a write whose expiry is recent enough to stand (within ``refresh_slack`` of a fresh
-one, as a read leaves it): the row alone changes, not the expiry's two indexes."""
-_SWAP: Final = (
-    "UPDATE sessions SET version = ?1, document = ?2, expires_at = ?3"
-    " WHERE id = ?4 AND version = ?5 AND typeof(version) = 'integer' AND typeof(document) = 'blob'"
-    " AND typeof(expires_at) IN ('integer', 'real') AND expires_at > ?6"
-)
-
 
 class SqliteStore:
     """:class:`~service.storage.base.SessionStore` on one SQLite file; thread-, greenlet- and fork-safe.
@@ -208,32 +211,14 @@ class SqliteStore:
         if creates and self._disk.low():
             raise StoreFull("session store full (free disk below the reserve)")
 
-        def attempt() -> T:
-            with self._pool.connection() as conn:
-                return operation(conn)
-
         try:
-            return self._wait.run(attempt)
+            return self._wait.run(functools.partial(self._pool.run, operation))
         except StoreError:
             raise
         except sqlite3.Error as error:
             raise self._translated(error) from error
 
     # -- helpers -------------------------------------------------------------------------------------------
-
-    def _check_room(self, conn: sqlite3.Connection, now: float) -> None:
-        """Refuse a creation at the cap, after sweeping expired rows harder than a creation usually does."""
-        if stored_count(conn) < self._max:
-            return
-        conn.execute(
-            "DELETE FROM sessions WHERE id IN (SELECT id FROM sessions WHERE expires_at <= ? LIMIT ?)",
-            (now, _FULL_SWEEP_BATCH),
-        )
-        if stored_count(conn) < self._max:
-            return
-        (soonest,) = conn.execute("SELECT min(expires_at) FROM sessions").fetchone()
-        wait = 60 if soonest is None else min(60, max(1, math.ceil(soonest - now)))
-        raise StoreFull(f"session store full ({self._max} live sessions)", retry_after=wait)
 
     # -- SessionStore ----------------------------------------------------------------------------------------
 
@@ -251,7 +236,7 @@ class SqliteStore:
                 )
                 conn.execute("DELETE FROM creations WHERE ends_at <= ?", (now,))
                 window_end = None if quota is None else check_quota(conn, quota, now)
-                self._check_room(conn, now)
+                check_room(conn, now, self._max)
                 while True:
                     session_id = new_session_id()
                     try:
@@ -306,31 +291,42 @@ class SqliteStore:
         events = check_events(events)
 
         def write(conn: sqlite3.Connection) -> int:
-            with immediate_transaction(conn):
-                now = self._clock()
-                version = expected_version
-                keep = (version + 1, document, session_id, version, now + self._ttl - self._slack)
-                swap = (version + 1, document, now + self._ttl, session_id, version, now)
-                in_range = -_INT64 <= version < _INT64 - 1
-                if not (
-                    in_range
-                    and (conn.execute(_KEEP, keep).rowcount == 1 or conn.execute(_SWAP, swap).rowcount == 1)
-                ):
-                    # Not the live, readable row of that version: find out what it is (and refuse), as before.
-                    version, _ = checked_row(session_id, live_row(conn, session_id, now))
-                    if version != expected_version:
-                        raise VersionConflict(session_id, version, expected_version)
-                    conn.execute(
-                        "UPDATE sessions SET version = ?, document = ?, expires_at = ? WHERE id = ?",
-                        (version + 1, document, now + self._ttl, session_id),
-                    )
-                if events is not None:
-                    append_event(conn, session_id, version + 1, events)
+            now = self._clock()
+            version = expected_version
+            swap = (version + 1, document, now + self._ttl, session_id, version, now)
+            if not (-_INT64 <= version < _INT64 - 1 and conn.execute(SWAP, swap).rowcount == 1):
+                # Not the live, readable row of that version: find out what it is (and refuse), as before.
+                version, _ = checked_row(session_id, live_row(conn, session_id, now))
+                if version != expected_version:
+                    raise VersionConflict(session_id, version, expected_version)
+                conn.execute(
+                    "UPDATE sessions SET version = ?, document = ?, expires_at = ? WHERE id = ?",
+                    (version + 1, document, now + self._ttl, session_id),
+                )
+            if events is not None:
+                append_event(conn, session_id, version + 1, events)
             return version + 1
 
-        version = self._call(write)
+        def written(conn: sqlite3.Connection) -> bool:
+            """The write as one statement, when the row is the live one of that version and its expiry stands."""
+            row = (session_id, expected_version, expected_version + 1, document, self._fresh_after(), events)
+            try:
+                conn.execute(WRITE, row)
+            except sqlite3.IntegrityError as error:
+                if str(error) != NOT_WRITTEN:
+                    raise
+                return False
+            return True
+
+        # The transaction path also pushes the expiry back, explains a refusal and trims the log past LOG_LIMIT.
+        fast = 0 < expected_version < LOG_LIMIT and self._call(written)
+        version = expected_version + 1 if fast else self._call(lambda conn: immediate(conn, lambda: write(conn)))
         self._disk.write_succeeded()
         return Snapshot(session_id, version, document)
+
+    def _fresh_after(self) -> float:
+        """An expiry later than this stands at a write (the read's ``refresh_slack`` rule)."""
+        return self._clock() + self._ttl - self._slack
 
     def events(self, session_id: str, after: int) -> EventLog:
         after = check_version(after, "after")

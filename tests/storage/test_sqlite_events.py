@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from service.storage import EventLog, SessionNotFound, SqliteStore
+from service.storage import EventLog, SessionNotFound, Snapshot, SqliteStore, StoreError, VersionConflict
 from service.storage.sqlite_events import SqliteChangeFeed
 from service.storage.sqlite_schema import SCHEMA_VERSION
 
@@ -28,17 +28,72 @@ def test_a_file_of_schema_2_gets_the_log_and_keeps_its_sessions(tmp_path: Path) 
     SqliteStore(path, 600).close()
     with sqlite3.connect(path) as old:  # back to what version 2 made: no events table, no log trigger
         old.execute("DROP TRIGGER sessions_log_removed")
+        old.execute("DROP TRIGGER session_written")
+        old.execute("DROP VIEW session_writes")
         old.execute("DROP TABLE events")
         old.execute("PRAGMA user_version = 2")
         old.execute("INSERT INTO sessions VALUES ('old-session-000001', 4, x'00', 9e12, NULL)")
         old.execute("UPDATE counts SET value = value + 1 WHERE name = 'sessions'")
     store = SqliteStore(path, 600, max_sessions=2)
     with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
     assert store.events("old-session-000001", 0) == EventLog(0, ())
     store.replace("old-session-000001", 4, b"moved", events=b"e5")
     assert store.events("old-session-000001", 0) == EventLog(5, ((5, b"e5"),))
     assert store.status()["sessions"] == 1  # the migration counted nothing twice
+    store.close()
+
+
+def test_a_file_of_schema_3_gets_the_one_statement_write(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite3"
+    first = SqliteStore(path, 600)
+    snap = first.create(b"doc", events=b"e1")
+    first.close()
+    with sqlite3.connect(path) as old:  # what version 3 made: the log, but no one-statement write
+        old.execute("DROP TRIGGER session_written")
+        old.execute("DROP VIEW session_writes")
+        old.execute("PRAGMA user_version = 3")
+    store = SqliteStore(path, 600)
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+    store.replace(snap.id, 1, b"moved", events=b"e2")
+    assert store.events(snap.id, 0) == EventLog(1, ((1, b"e1"), (2, b"e2")))
+    store.close()
+
+
+def test_the_one_statement_write_changes_the_row_and_the_log_together_or_neither(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    # A move within the refresh slack is one statement (the session_writes trigger): the row and its log entry
+    # are written together; a stale version leaves both as they were, and is refused as a version conflict.
+    path = tmp_path / "s.sqlite3"
+    store = SqliteStore(path, 100, clock=clock)  # slack: 1 s
+    snap = store.create(b"v1", events=b"e1")
+    assert store.replace(snap.id, 1, b"v2", events=b"e2").version == 2
+    with pytest.raises(VersionConflict):
+        store.replace(snap.id, 1, b"stale", events=b"lost")
+    assert store.get(snap.id).document == b"v2"
+    assert log_rows(path) == [(snap.id, 1), (snap.id, 2)]
+    assert store.replace(snap.id, 2, b"v3").version == 3  # no entry: the row alone
+    assert log_rows(path) == [(snap.id, 1), (snap.id, 2)]
+    clock.advance(101)
+    with pytest.raises(SessionNotFound):  # an expired row is not written by either path
+        store.replace(snap.id, 3, b"late", events=b"e4")
+    assert log_rows(path) == [(snap.id, 1), (snap.id, 2)]
+    store.close()
+
+
+def test_a_log_entry_the_file_already_holds_is_not_overwritten(tmp_path: Path) -> None:
+    # An entry for the version being written (a damaged log) makes the one-statement write fail as a whole, as
+    # the transaction would: the row keeps its version and the store reports the file, never a half write.
+    path = tmp_path / "s.sqlite3"
+    store = SqliteStore(path, 600)
+    snap = store.create(b"v1", events=b"e1")
+    with sqlite3.connect(path) as conn:
+        conn.execute("INSERT INTO events (session_id, version, body) VALUES (?, 2, x'00')", (snap.id,))
+    with pytest.raises(StoreError):
+        store.replace(snap.id, 1, b"v2", events=b"e2")
+    assert store.get(snap.id) == Snapshot(snap.id, 1, b"v1")
     store.close()
 
 

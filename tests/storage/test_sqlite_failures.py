@@ -139,8 +139,8 @@ def test_the_default_sleep_is_looked_up_when_called(monkeypatch: pytest.MonkeyPa
         blocker.execute("ROLLBACK")
         blocker.close()
     assert slept and max(slept) <= 0.02  # the patched sleep was used, in short steps
-    with store._pool.connection() as conn:  # SQLite's own busy handler, which blocks in C, is off
-        assert conn.execute("PRAGMA busy_timeout").fetchone()[0] == 0
+    # SQLite's own busy handler, which blocks in C, is off
+    assert store._pool.run(lambda conn: conn.execute("PRAGMA busy_timeout").fetchone()[0]) == 0
     store.close()
 
 
