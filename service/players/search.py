@@ -98,6 +98,7 @@ def search(
     With no world complete the greedy choice stands.
     """
     seat = observation.seat
+    strategy = game.strategy
     if len(moves) > MAX_CANDIDATES:
         moves = favourites(game, observation, moves, seed)
     worlds = worlds_for(len(moves), playouts)
@@ -115,8 +116,11 @@ def search(
             if began + slowest > deadline:
                 complete = False
                 break
-            after, _ = game.play(world, move)
-            results.append(outcome(game, rollout(game, after, random.Random(dice)), seat))
+            value = strategy.line_value(world, move, seat, dice)
+            if value is None:
+                after, _ = game.play(world, move)
+                value = outcome(game, rollout(game, after, random.Random(dice)), seat)
+            results.append(value)
             slowest = max(slowest, time.perf_counter() - began)
         if not complete:
             break

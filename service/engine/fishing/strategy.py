@@ -8,6 +8,7 @@ rollout policy.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from math import comb
 from typing import Protocol
@@ -16,7 +17,8 @@ from ..cards import DECK, Card, Suit
 from ..moves import Move
 from ..options import Rules
 from ..scoring import RoundScore, margin
-from ..state import GameState, Hand
+from ..state import GameState, Hand, Match
+from .playout import FishingPlayout, playable
 from .sets import TableIndex, table_index
 from .state import Capture, FishingState
 
@@ -29,6 +31,13 @@ class Tactics(Protocol):
 
     @property
     def playouts(self) -> int: ...
+
+    @property
+    def smallest_capture(self) -> int: ...
+
+    def score_piles(
+        self, rules: Rules, players: int, captures: Sequence[Sequence[Card]], sweeps: Sequence[int], match: Match
+    ) -> RoundScore: ...
 
     def hand_size(self, rules: Rules) -> int: ...
 
@@ -266,6 +275,11 @@ def best_replies(
     return tuple((rank, best[rank]) for rank in ranked if best[rank] > 0.0)
 
 
+MAX_PLAYOUT_TABLE = 12
+"""Past this many table cards (hand-built tables) the compact playout's subsets would be too many: the engine's."""
+PLAYOUT_EPSILON = 0.1
+"""Share of the compact playout's plays made at random, as in the engine's rollouts."""
+
 CARDS_TIEBREAK = 0.02
 """Round points decide; captured cards only break ties (and thin out the noise of near-even deals)."""
 
@@ -292,6 +306,24 @@ class FishingStrategy:
         points, mine, others = margin(score, seat)
         cards = int(mine.details["cards"]) - max(int(side.details["cards"]) for side in others)
         return points + CARDS_TIEBREAK * cards
+
+    def line_value(self, world: GameState, move: Move, seat: int, dice: int) -> float | None:
+        """The round played out from ``move`` on the compact copy of the rules (``playout.FishingPlayout``, its
+        quick policy with a tenth of the plays at random, ``dice`` their seed), scored by the game; None under
+        a rule the copy does not play."""
+        assert isinstance(world, FishingState) and isinstance(move, Capture)
+        rules, game = world.rules, self.game
+        if not playable(rules) or len(world.table) > MAX_PLAYOUT_TABLE:
+            return None
+        playout = FishingPlayout(
+            world, card_values(rules), game.capture_sum, game.smallest_capture, game.hand_size(rules)
+        )
+        taken = set(move.capture or ())
+        mask = sum(1 << at for at, card in enumerate(world.table) if card in taken)
+        playout.play(move.card.index, mask)
+        playout.run(random.Random(dice), PLAYOUT_EPSILON)
+        piles, sweeps = playout.result()
+        return self.outcome(game.score_piles(rules, world.players, piles, sweeps, world.match), seat)
 
     def seen(self, state: GameState, seat: int) -> list[Card]:
         assert isinstance(state, FishingState)

@@ -30,8 +30,9 @@ from .common import (
     with_seat,
     without,
 )
+from .playout import final_value, solve_move
 from .state import BriscolaState, ExchangeTrump, PlayCard, TrickCard
-from .strategy import trick_outcome, trick_scores, trick_seen
+from .strategy import trick_scores, trick_seen
 
 HAND_SIZE = 3
 
@@ -341,8 +342,6 @@ class BriscolaStrategy:
 
     playouts = 290  # a Briscola rollout is the cheapest
     prior = 0.0
-    win = 20.0
-    """Winning the round (more than 60 points) is what counts; the margin only refines it."""
 
     def move_scores(self, state: GameState, moves: Sequence[Move]) -> list[float]:
         """Lead low and plain; follow by taking pointed tricks cheaply, else throw the least; exchange when able."""
@@ -355,7 +354,18 @@ class BriscolaStrategy:
         return scores
 
     def outcome(self, score: RoundScore, seat: int) -> float:
-        return trick_outcome(score, seat, self.win)
+        """The round won, tied or lost (1, 0, -1: more than 60 card points wins), the margin a tie-break."""
+        mine = next(side for side in score.sides if seat in side.seats)
+        best = max(side.total for side in score.sides if side is not mine)
+        return final_value(mine.total - best)
+
+    def line_value(self, world: GameState, move: Move, seat: int, dice: int) -> float | None:
+        """``move`` searched by alpha-beta in the known ``world`` (``playout.TrickSolver``); None with three
+        players (three sides: the generic rollouts weigh them)."""
+        state = own_state(world)
+        if state.players == 3:
+            return None
+        return solve_move(state, own_move(move).card, isinstance(move, ExchangeTrump), seat)
 
     def seen(self, state: GameState, seat: int) -> list[Card]:
         state = own_state(state)

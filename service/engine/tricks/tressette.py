@@ -283,6 +283,10 @@ class TressetteStrategy:
         """The margin in points: a Tressette match adds up points, there is no round to win."""
         return margin(score, seat)[0]
 
+    def line_value(self, world: GameState, move: Move, seat: int, dice: int) -> float | None:
+        """No search of its own: the players roll the round out."""
+        return None
+
     def seen(self, state: GameState, seat: int) -> list[Card]:
         return trick_seen(own_state(state), seat)
 
