@@ -16,6 +16,7 @@ against the points still to be played (``leaf_value``): an estimate, in the same
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from ..cards import DECK, Card
 from ..state import side_of
@@ -29,7 +30,7 @@ MARGIN = 0.002
 """A card point of margin, in rounds won: a tie-break only (120 points are worth less than a quarter round)."""
 TRICKS = 3
 """Whole tricks searched ahead before the round's end is in reach (two plies a trick with two players)."""
-EXACT_CARDS = 12
+EXACT_CARDS = 10
 """At most this many cards left in the hands, the stock and the trump card: searched to the end of the round."""
 SPREAD = 10.0, 0.3
 """A round's margin still moves by about ``SPREAD[0] + SPREAD[1] * points still to play``: ``leaf_value`` is the
@@ -39,7 +40,14 @@ HELD_TRUMP = 4.0, 0.5, 0.6
 the more the higher it is (``[1]`` a step of strength), and its own points, which it usually keeps (``[2]``)."""
 HELD_PLAIN = 0.3
 """Another card still in hand: a share of its points, which its holder plays when they are safe."""
+EXACT_NODES = 2_000
+"""An exact search that needs more nodes than this (a move; most need a few hundred) looks ``TRICKS`` ahead
+instead: the work stays bounded, and a function of the world alone."""
 INFINITY = math.inf
+
+
+class TooBig(Exception):
+    """The exact search passed ``EXACT_NODES``."""
 
 
 def held_values(trump: int) -> tuple[float, ...]:
@@ -71,8 +79,15 @@ class TrickSolver:
     def __init__(self, state: BriscolaState, seat: int) -> None:
         players = state.players
         mine = side_of(seat, players)
-        self.players = players
+        self.players, self.state = players, state
         self.ours = [side_of(other, players) == mine for other in range(players)]
+        self.load()
+        self.nodes = 0
+        self.limit: int | None = None
+
+    def load(self) -> None:
+        """The lists from the state: at the start, and again after a search given up half-way (``TooBig``)."""
+        state = self.state
         self.hands = [[card.index for card in hand] for hand in state.hands]
         self.trick = [played.card.index for played in state.trick]
         self.leader = state.leader
@@ -88,7 +103,6 @@ class TrickSolver:
             taken += points
             self.diff += points if self.ours[other] else -points
         self.left = TOTAL_POINTS - taken
-        self.nodes = 0
 
     def cards_left(self) -> int:
         drawn = self.stock + 1 if self.stock else 0
@@ -101,8 +115,23 @@ class TrickSolver:
         return TRICKS
 
     def move_value(self, card: int) -> float:
-        """The value of the seat to act playing ``card`` (a deck index), best play after it on both sides."""
-        return self.play(card, self.horizon(), -INFINITY, INFINITY)
+        """The value of the seat to act playing ``card`` (a deck index), best play after it on both sides: to
+        the end of the round when that takes at most ``EXACT_NODES``, else ``TRICKS`` ahead."""
+        return self.searched(lambda tricks: self.play(card, tricks, -INFINITY, INFINITY))
+
+    def searched(self, search: Callable[[int], float]) -> float:
+        tricks = self.horizon()
+        if tricks <= TRICKS:
+            return search(tricks)
+        self.limit = self.nodes + EXACT_NODES
+        try:
+            return search(tricks)
+        except TooBig:
+            self.limit = None
+            self.load()
+            return search(TRICKS)
+        finally:
+            self.limit = None
 
     def taker(self, trick: list[int]) -> int:
         """The position in ``trick`` of the card that takes it."""
@@ -116,6 +145,24 @@ class TrickSolver:
             elif card // 10 == trump:
                 best_at, best = at, card
         return best_at
+
+    def ordered(self, hand: list[int]) -> list[int]:
+        """The cards to try first, for alpha-beta to cut sooner: leading, the cheapest (plain and pointless);
+        following, the cards that take the trick (the cheapest first), then the cheapest of the rest."""
+        trump = self.trump
+        if len(hand) < 2:
+            return list(hand)
+        trick = self.trick
+        if not trick:
+            return sorted(hand, key=lambda card: POINTS[card] + (20 if card // 10 == trump else 0))
+        best = trick[self.taker(trick)]
+        suit, top = best // 10, STRENGTH[best]
+
+        def key(card: int) -> int:
+            takes = STRENGTH[card] > top if card // 10 == suit else card // 10 == trump
+            return POINTS[card] + (20 if card // 10 == trump else 0) - (100 if takes else 0)
+
+        return sorted(hand, key=key)
 
     def value(self, tricks: int, alpha: float, beta: float) -> float:
         """The value with the seat to act about to play, ``tricks`` more tricks to finish before the leaf."""
@@ -132,9 +179,11 @@ class TrickSolver:
                 diff += worth if self.ours[other] else -worth
             return leaf_value(diff, self.left)
         self.nodes += 1
+        if self.limit is not None and self.nodes > self.limit:
+            raise TooBig
         maximising = self.ours[seat]
         best = -INFINITY if maximising else INFINITY
-        for card in list(hand):
+        for card in self.ordered(hand):
             found = self.play(card, tricks, alpha, beta)
             if maximising:
                 if found > best:
@@ -197,4 +246,4 @@ def solve_move(state: BriscolaState, card: Card, exchange: bool, seat: int) -> f
     hand = tuple(state.trump_card if held is card else held for held in state.hands[turn])
     state = state._replace(hands=with_seat(state.hands, turn, hand), trump_card=card)
     solver = TrickSolver(state, seat)
-    return solver.value(solver.horizon(), -INFINITY, INFINITY)
+    return solver.searched(lambda tricks: solver.value(tricks, -INFINITY, INFINITY))
