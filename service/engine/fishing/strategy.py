@@ -280,15 +280,20 @@ MAX_PLAYOUT_TABLE = 12
 PLAYOUT_EPSILON = 0.1
 """Share of the compact playout's plays made at random, as in the engine's rollouts."""
 
-CARDS_TIEBREAK = 0.02
-"""Round points decide; captured cards only break ties (and thin out the noise of near-even deals)."""
+WIN = 1.0
+"""A round won is what a seat plays for (a match adds up rounds won by their points); its margin only refines it."""
+POINT = 0.1
+"""A round point of margin, in rounds won."""
+CARDS_TIEBREAK = 0.002
+"""Captured cards only break ties (and thin out the noise of near-even deals)."""
 
 
 class FishingStrategy:
     """The hooks of ``engine.game.Strategy`` for one fishing game."""
 
-    prior = 0.5
-    """The greedy player's one-ply estimate (in round points) joins the sampled mean, so that moves the samples
+    prior = 0.5 * POINT * 4
+    """The greedy player's one-ply estimate (in round points, a point worth about four ``POINT``s of the outcome's
+    units: a point often decides the round) joins the sampled mean, so that moves the samples
     cannot tell apart are told apart by judgement rather than by noise."""
 
     def __init__(self, game: Tactics) -> None:
@@ -303,9 +308,12 @@ class FishingStrategy:
         return fishing_scores(self.game, state, moves)
 
     def outcome(self, score: RoundScore, seat: int) -> float:
+        """The round won, tied or lost (``WIN``: more round points wins it), then its margin in round points
+        (``POINT`` each) and in captured cards (``CARDS_TIEBREAK``), which only break ties."""
         points, mine, others = margin(score, seat)
         cards = int(mine.details["cards"]) - max(int(side.details["cards"]) for side in others)
-        return points + CARDS_TIEBREAK * cards
+        won = WIN if points > 0 else -WIN if points < 0 else 0.0
+        return won + POINT * points + CARDS_TIEBREAK * cards
 
     def line_value(self, world: GameState, move: Move, seat: int, dice: int) -> float | None:
         """The round played out from ``move`` on the compact copy of the rules (``playout.FishingPlayout``, its
