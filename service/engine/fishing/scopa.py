@@ -108,7 +108,7 @@ class Scopa(FishingGame):
 class Scopone(Scopa):
     name = "scopone"
     player_counts: tuple[int, ...] = (4,)
-    playouts = 140
+    playouts = 350  # compact playouts: about 120 ms from an opening on one idle core
     rulebook = RuleBook("scopone", SCOPONE_OPTIONS, SCOPA_PRESETS)
 
     def hand_size(self, rules: Rules) -> int:
