@@ -100,7 +100,7 @@ def search(
     seat = observation.seat
     strategy = game.strategy
     if len(moves) > MAX_CANDIDATES:
-        moves = favourites(game, observation, moves, seed)
+        moves = favourites(game, observation, moves, seed, deadline)
     worlds = worlds_for(len(moves), playouts)
     dealer = random.Random(seed)
     totals = [0.0] * len(moves)
@@ -153,10 +153,26 @@ def ranking(
     return tuple((moves[index], values[index]) for index in order)
 
 
-def favourites(game: Game, observation: Observation, moves: Sequence[Move], seed: int) -> list[Move]:
-    """The ``MAX_CANDIDATES`` moves the greedy player likes best, in their listed order."""
-    liked = scores(game, determinize(observation, random.Random(seed)), moves)
-    ranked = sorted(range(len(moves)), key=lambda index: (-liked[index], index))[:MAX_CANDIDATES]
+RANKED_AT_ONCE = 256
+"""A long list of moves (hand-built Escoba tables list 2,000) is liked in slices this long, the deadline read
+between them; each slice longer than the strategies' own thresholds, so a move is liked alike either way."""
+
+
+def favourites(
+    game: Game, observation: Observation, moves: Sequence[Move], seed: int, deadline: float = float("inf")
+) -> list[Move]:
+    """The ``MAX_CANDIDATES`` moves the greedy player likes best, in their listed order; past the deadline only
+    those liked so far are ranked."""
+    world = determinize(observation, random.Random(seed))
+    liked: list[float] = []
+    while len(liked) < len(moves):
+        end = len(liked) + RANKED_AT_ONCE
+        if len(moves) - end < RANKED_AT_ONCE:
+            end = len(moves)  # no short last slice
+        liked += scores(game, world, moves[len(liked) : end])
+        if len(liked) < len(moves) and time.perf_counter() > deadline:
+            break
+    ranked = sorted(range(len(liked)), key=lambda index: (-liked[index], index))[:MAX_CANDIDATES]
     return [moves[index] for index in sorted(ranked)]
 
 
