@@ -1,8 +1,9 @@
 """The strong player: determinized Monte Carlo over the hands the seat cannot see.
 
 For each of a fixed number of sampled worlds (the unseen cards dealt at random, ``determinize``), every candidate
-move is played and the round finished by a fast greedy rollout; the move with the best average result for the
-seat's side wins. Every candidate meets the same worlds and the same rollout dice (common random numbers), so the
+move is valued in that world by the family's own fast search (``Strategy.line_value``: Briscola's alpha-beta, the
+fishing games' compact playout), or else played and the round finished by a greedy rollout through the engine;
+the move with the best average result for the seat's side wins. Every candidate meets the same worlds and the same rollout dice (common random numbers), so the
 comparison is between moves, not between lucky deals. A long list of moves is first cut to the greedy player's
 favourites, and where the game's strategy says so (``Strategy.prior``) its one-ply estimate joins the mean.
 """
@@ -52,9 +53,9 @@ class SearchResult(NamedTuple):
 
 
 def default_playouts(game: Game) -> int:
-    """Rollouts per decision by default, shared among the candidate moves (``Strategy.playouts``, tuned per game
-    to about 120-140 ms of pure Python from a two-player opening on one idle core); the budget cuts it short on
-    slower or busier machines."""
+    """Playouts (one candidate valued in one world) per decision by default, shared among the candidate moves
+    (``Strategy.playouts``, tuned per game to about 100-140 ms of pure Python from a two-player opening on one idle
+    core); the budget cuts it short on slower or busier machines."""
     return game.strategy.playouts
 
 
