@@ -3,9 +3,10 @@
 For each of a fixed number of sampled worlds (the unseen cards dealt at random, ``determinize``), every candidate
 move is valued in that world by the family's own fast search (``Strategy.line_value``: Briscola's alpha-beta, the
 fishing games' compact playout), or else played and the round finished by a greedy rollout through the engine;
-the move with the best average result for the seat's side wins. Every candidate meets the same worlds and the same rollout dice (common random numbers), so the
-comparison is between moves, not between lucky deals. A long list of moves is first cut to the greedy player's
-favourites, and where the game's strategy says so (``Strategy.prior``) its one-ply estimate joins the mean.
+the move with the best average result for the seat's side wins. Every candidate meets the same worlds and the
+same rollout dice (common random numbers), so the comparison is between moves, not between lucky deals. A long
+list of moves is first cut to the greedy player's favourites, and where the game's strategy says so
+(``Strategy.prior``) its one-ply estimate joins the mean.
 """
 
 from __future__ import annotations
