@@ -4,13 +4,14 @@ mutable copy of the trick rules (RULES.md section 6), instead of rollouts throug
 The cards are deck indices (suit = index // 10); the hands, the trick and the drawn stock are lists changed in
 place and restored on the way back, so nothing is copied. The rules copied: no duty to follow suit; the highest
 trump, else the highest card of the suit led, takes the trick; its taker draws first and leads the next; the
-face-up trump card is the last card drawn. A trump exchange is weighed at the root only (``BriscolaStrategy``
-plays it through the engine and searches on from there).
+face-up trump card is the last card drawn. A trump exchange is weighed at the root only (``solve_move`` makes
+it and searches on from there).
 
 The search looks ``TRICKS`` whole tricks ahead, and to the end of the round once few enough cards are left
 (``EXACT_CARDS``). A finished round is valued as the strong player is scored: won, tied or lost (1, 0, -1), the
-card points' margin only breaking ties (``MARGIN``). A round not yet finished is valued by the margin so far
-against the points still to be played (``leaf_value``): an estimate, in the same units, of the round's result.
+card points' margin only breaking ties (``MARGIN``). A round not yet finished is valued by the margin so far,
+with what the cards still in hand are likely worth to their holders (``HELD_TRUMP``, ``HELD_PLAIN``), against the
+points still to be played (``leaf_value``): an estimate, in the same units, of the round's result.
 """
 
 from __future__ import annotations
