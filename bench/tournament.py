@@ -3,7 +3,7 @@
     python -m bench.tournament [--matches 1000] [--strong-matches 200] [--playouts N] [--budget-ms MS]
                                [--games scopa,briscola,...] [--processes 2] [--quick]
                                [--parts levels,teams,sparring,budgets] [--rounds 100]
-                               [--pairings greedy:sparring,strong:sparring,...] [--budgets 5,20,50,200]
+                               [--pairings greedy:sparring,strong:sparring,...] [--budgets 5,20,50,200,1000]
                                [--budget-rounds 50]
 
 ``levels``: the service's levels against each other in whole matches. A match is dealt round after round

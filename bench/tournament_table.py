@@ -39,7 +39,7 @@ PAIRINGS = (
     (FIXED, SPARRING),
     (SPARRING, ONE_PLY),
 )
-BUDGETS = (5.0, 20.0, 50.0, 200.0)
+BUDGETS = (5.0, 20.0, 50.0, 200.0, 1000.0)
 
 
 def wilson(wins: float, total: int, z: float = 1.96) -> tuple[float, float]:

@@ -120,6 +120,13 @@ class Strategy(Protocol):
         """
         ...
 
+    def line_value(self, world: GameState, move: Move, seat: int, dice: int) -> float | None:
+        """What ``move`` (legal for the seat to act) is worth to ``seat``'s side in ``world``, a fully known
+        state (a sampled world), by the family's own fast search or playout (``dice`` seeds any chance in it; the
+        same dice, the same value): in the units of ``outcome``, an estimate of the finished round's. None: the
+        family has none for this state, and the players roll the round out through the engine."""
+        ...
+
     def seen(self, state: GameState, seat: int) -> list[Card]:
         """The cards ``seat`` has seen: its own hand and the public record (table, trick, piles, trump card)."""
         ...

@@ -1,10 +1,12 @@
 """The strong player: determinized Monte Carlo over the hands the seat cannot see.
 
 For each of a fixed number of sampled worlds (the unseen cards dealt at random, ``determinize``), every candidate
-move is played and the round finished by a fast greedy rollout; the move with the best average result for the
-seat's side wins. Every candidate meets the same worlds and the same rollout dice (common random numbers), so the
-comparison is between moves, not between lucky deals. A long list of moves is first cut to the greedy player's
-favourites, and where the game's strategy says so (``Strategy.prior``) its one-ply estimate joins the mean.
+move is valued in that world by the family's own fast search (``Strategy.line_value``: Briscola's alpha-beta, the
+fishing games' compact playout), or else played and the round finished by a greedy rollout through the engine;
+the move with the best average result for the seat's side wins. Every candidate meets the same worlds and the
+same rollout dice (common random numbers), so the comparison is between moves, not between lucky deals. A long
+list of moves is first cut to the greedy player's favourites, and where the game's strategy says so
+(``Strategy.prior``) its one-ply estimate joins the mean.
 """
 
 from __future__ import annotations
@@ -52,9 +54,9 @@ class SearchResult(NamedTuple):
 
 
 def default_playouts(game: Game) -> int:
-    """Rollouts per decision by default, shared among the candidate moves (``Strategy.playouts``, tuned per game
-    to about 120-140 ms of pure Python from a two-player opening on one idle core); the budget cuts it short on
-    slower or busier machines."""
+    """Playouts (one candidate valued in one world) per decision by default, shared among the candidate moves
+    (``Strategy.playouts``, tuned per game to about 100-140 ms of pure Python from a two-player opening on one idle
+    core); the budget cuts it short on slower or busier machines."""
     return game.strategy.playouts
 
 
@@ -98,8 +100,9 @@ def search(
     With no world complete the greedy choice stands.
     """
     seat = observation.seat
+    strategy = game.strategy
     if len(moves) > MAX_CANDIDATES:
-        moves = favourites(game, observation, moves, seed)
+        moves = favourites(game, observation, moves, seed, deadline)
     worlds = worlds_for(len(moves), playouts)
     dealer = random.Random(seed)
     totals = [0.0] * len(moves)
@@ -115,8 +118,11 @@ def search(
             if began + slowest > deadline:
                 complete = False
                 break
-            after, _ = game.play(world, move)
-            results.append(outcome(game, rollout(game, after, random.Random(dice)), seat))
+            value = strategy.line_value(world, move, seat, dice)
+            if value is None:
+                after, _ = game.play(world, move)
+                value = outcome(game, rollout(game, after, random.Random(dice)), seat)
+            results.append(value)
             slowest = max(slowest, time.perf_counter() - began)
         if not complete:
             break
@@ -149,10 +155,26 @@ def ranking(
     return tuple((moves[index], values[index]) for index in order)
 
 
-def favourites(game: Game, observation: Observation, moves: Sequence[Move], seed: int) -> list[Move]:
-    """The ``MAX_CANDIDATES`` moves the greedy player likes best, in their listed order."""
-    liked = scores(game, determinize(observation, random.Random(seed)), moves)
-    ranked = sorted(range(len(moves)), key=lambda index: (-liked[index], index))[:MAX_CANDIDATES]
+RANKED_AT_ONCE = 256
+"""A long list of moves (hand-built Escoba tables list 2,000) is liked in slices this long, the deadline read
+between them; each slice longer than the strategies' own thresholds, so a move is liked alike either way."""
+
+
+def favourites(
+    game: Game, observation: Observation, moves: Sequence[Move], seed: int, deadline: float = float("inf")
+) -> list[Move]:
+    """The ``MAX_CANDIDATES`` moves the greedy player likes best, in their listed order; past the deadline only
+    those liked so far are ranked."""
+    world = determinize(observation, random.Random(seed))
+    liked: list[float] = []
+    while len(liked) < len(moves):
+        end = len(liked) + RANKED_AT_ONCE
+        if len(moves) - end < RANKED_AT_ONCE:
+            end = len(moves)  # no short last slice
+        liked += scores(game, world, moves[len(liked) : end])
+        if len(liked) < len(moves) and time.perf_counter() > deadline:
+            break
+    ranked = sorted(range(len(liked)), key=lambda index: (-liked[index], index))[:MAX_CANDIDATES]
     return [moves[index] for index in sorted(ranked)]
 
 

@@ -25,10 +25,19 @@ from service.players import (
     observe,
     suggest,
 )
-from service.players.search import MAX_CANDIDATES
+from service.players.search import MAX_CANDIDATES, RANKED_AT_ONCE, favourites
 from tests.clock import SteppingClock
 
-from .positions import EXCHANGE, SETUPS, advance, deal, play_out, positions, reshuffle_hidden
+from .positions import (
+    EXCHANGE,
+    SETUPS,
+    advance,
+    deal,
+    fishing_position,
+    play_out,
+    positions,
+    reshuffle_hidden,
+)
 
 pytestmark = pytest.mark.usefixtures("search_clock")
 
@@ -266,3 +275,21 @@ def test_hidden_cards_change_no_hint(name: str, players: int, level: str) -> Non
         first = suggest(game, observe(game, state, seat), level, 9, MAX_BUDGET_MS, **asked)
         second = suggest(game, observe(game, other, seat), level, 9, MAX_BUDGET_MS, **asked)
         assert first._replace(elapsed_ms=0.0) == second._replace(elapsed_ms=0.0)
+
+
+def test_ranking_a_long_list_of_moves_stops_at_the_deadline(search_clock: SteppingClock) -> None:
+    """A hand-built Escoba table (RULES.md 5: any cards summing to 15 with the card played) lists far more
+    moves than ``RANKED_AT_ONCE``; with the clock moving 10 ms a reading, a 25 ms budget ends the greedy ranking
+    after a slice or two, and the answer still comes within a few readings of the budget."""
+    table = "1D 1C 1S 2D 2C 2S 3D 3C 3S 4D 4C 4S 5D 5C 5S 6D 6C 6S"
+    game, state = fishing_position("escoba", ["1B 2B 3B", "7D 7C 7S"], table, stock="8D 8C 8S 9D 9C 9S")
+    assert game.legal_moves(state).total > 2 * RANKED_AT_ONCE
+    seen = observe(game, state, 0)
+    search_clock.step = 0.010
+    found = suggest(game, seen, "strong", 1, 25)
+    assert not found.complete
+    assert found.elapsed_ms <= 25 + 3 * 10
+    game.check(state, found.move)
+    # Given all the time, every move is ranked: the favourites are the greedy player's best-liked few.
+    everything = favourites(game, seen, game.legal_moves(state).moves, 1)
+    assert len(everything) == MAX_CANDIDATES

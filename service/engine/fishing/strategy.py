@@ -8,6 +8,7 @@ rollout policy.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from math import comb
 from typing import Protocol
@@ -17,7 +18,8 @@ from ..game import MoveReason
 from ..moves import Move
 from ..options import Rules
 from ..scoring import RoundScore, margin
-from ..state import GameState, Hand
+from ..state import GameState, Hand, Match
+from .playout import FishingPlayout, playable
 from .reasons import fishing_reasons
 from .sets import TableIndex, table_index
 from .state import Capture, FishingState
@@ -31,6 +33,13 @@ class Tactics(Protocol):
 
     @property
     def playouts(self) -> int: ...
+
+    @property
+    def smallest_capture(self) -> int: ...
+
+    def score_piles(
+        self, rules: Rules, players: int, captures: Sequence[Sequence[Card]], sweeps: Sequence[int], match: Match
+    ) -> RoundScore: ...
 
     def hand_size(self, rules: Rules) -> int: ...
 
@@ -268,15 +277,25 @@ def best_replies(
     return tuple((rank, best[rank]) for rank in ranked if best[rank] > 0.0)
 
 
-CARDS_TIEBREAK = 0.02
-"""Round points decide; captured cards only break ties (and thin out the noise of near-even deals)."""
+MAX_PLAYOUT_TABLE = 12
+"""Past this many table cards (hand-built tables) the compact playout's subsets would be too many: the engine's."""
+PLAYOUT_EPSILON = 0.1
+"""Share of the compact playout's plays made at random, as in the engine's rollouts."""
+
+WIN = 1.0
+"""A round won is what a seat plays for (a match adds up rounds won by their points); its margin only refines it."""
+POINT = 0.1
+"""A round point of margin, in rounds won."""
+CARDS_TIEBREAK = 0.002
+"""Captured cards only break ties (and thin out the noise of near-even deals)."""
 
 
 class FishingStrategy:
     """The hooks of ``engine.game.Strategy`` for one fishing game."""
 
-    prior = 0.5
-    """The greedy player's one-ply estimate (in round points) joins the sampled mean, so that moves the samples
+    prior = 0.5 * POINT * 4
+    """The greedy player's one-ply estimate (in round points, a point worth about four ``POINT``s of the outcome's
+    units: a point often decides the round) joins the sampled mean, so that moves the samples
     cannot tell apart are told apart by judgement rather than by noise."""
 
     def __init__(self, game: Tactics) -> None:
@@ -291,9 +310,30 @@ class FishingStrategy:
         return fishing_scores(self.game, state, moves)
 
     def outcome(self, score: RoundScore, seat: int) -> float:
+        """The round won, tied or lost (``WIN``: more round points wins it), then its margin in round points
+        (``POINT`` each) and in captured cards (``CARDS_TIEBREAK``), which only break ties."""
         points, mine, others = margin(score, seat)
         cards = int(mine.details["cards"]) - max(int(side.details["cards"]) for side in others)
-        return points + CARDS_TIEBREAK * cards
+        won = WIN if points > 0 else -WIN if points < 0 else 0.0
+        return won + POINT * points + CARDS_TIEBREAK * cards
+
+    def line_value(self, world: GameState, move: Move, seat: int, dice: int) -> float | None:
+        """The round played out from ``move`` on the compact copy of the rules (``playout.FishingPlayout``, its
+        quick policy with a tenth of the plays at random, ``dice`` their seed), scored by the game; None under
+        a rule the copy does not play."""
+        assert isinstance(world, FishingState) and isinstance(move, Capture)
+        rules, game = world.rules, self.game
+        if not playable(rules) or len(world.table) > MAX_PLAYOUT_TABLE:
+            return None
+        playout = FishingPlayout(
+            world, card_values(rules), game.capture_sum, game.smallest_capture, game.hand_size(rules)
+        )
+        taken = set(move.capture or ())
+        mask = sum(1 << at for at, card in enumerate(world.table) if card in taken)
+        playout.play(move.card.index, mask)
+        playout.run(random.Random(dice), PLAYOUT_EPSILON)
+        piles, sweeps = playout.result()
+        return self.outcome(game.score_piles(rules, world.players, piles, sweeps, world.match), seat)
 
     def reasons(self, state: GameState, move: Move) -> tuple[MoveReason, ...]:
         assert isinstance(state, FishingState)
