@@ -19,12 +19,13 @@ from .heuristics import scores
 MAX_EXPLAIN = 5
 """The most alternatives a hint lists: the search weighs no more candidates than that."""
 
-VALUE_MARGIN = "margin"
-"""The search's value: the mean (or, solved, the exact) round's margin over the best other side, in the units
-of ``Strategy.outcome``."""
+VALUE_OUTCOME = "outcome"
+"""The search's value: the mean (or, solved, the exact) ``Strategy.outcome`` of the round for the seat's side
+(rounds won less rounds lost, a margin's tie-break, where the family plays for rounds; the margin where it
+plays for points)."""
 VALUE_ONE_PLY = "one_ply"
 """The greedy player's one-ply score (``Strategy.move_scores``): what the move takes now, less what it hands on."""
-VALUE_UNITS = (VALUE_MARGIN, VALUE_ONE_PLY)
+VALUE_UNITS = (VALUE_OUTCOME, VALUE_ONE_PLY)
 
 Ranked = tuple[tuple[Move, float], ...]
 

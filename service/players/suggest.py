@@ -16,7 +16,7 @@ from service.engine.moves import Move
 from .endgame import solvable, solve
 from .errors import NotToAct, UnknownLevel
 from .heuristics import greedy_move
-from .hints import VALUE_MARGIN, VALUE_ONE_PLY, Alternative, Ranked, explained, one_ply
+from .hints import VALUE_OUTCOME, VALUE_ONE_PLY, Alternative, Ranked, explained, one_ply
 from .observation import Observation, determinize
 from .search import (
     MAX_CANDIDATES,
@@ -125,7 +125,7 @@ def suggest(
             found = search(game, observation, moves, seed, deadline, work)
             met = found.considered // len(found.ranked) if found.ranked else 0
         move, considered, complete = found.move, found.considered, found.complete
-        stopped_by, ranked, unit = found.stopped_by, found.ranked, VALUE_MARGIN
+        stopped_by, ranked, unit = found.stopped_by, found.ranked, VALUE_OUTCOME
     alternatives: tuple[Alternative, ...] = ()
     if explain and level != "random":
         if not ranked:  # no search, or one cut before its first world: the one-ply view stands

@@ -93,7 +93,7 @@ def test_a_strong_briscola_bounded_by_work_gives_the_same_answer_on_any_clock(
         response = client.post("/v1/games/briscola/suggest", json=body)
         assert response.status_code == 200
         answer = response.get_json()
-        assert (answer["stopped_by"], answer["worlds"], answer["value_unit"]) == ("work", 40, "margin")
+        assert (answer["stopped_by"], answer["worlds"], answer["value_unit"]) == ("work", 40, "outcome")
         answers.append({key: value for key, value in answer.items() if key != "elapsed_ms"})
     assert answers[0] == answers[1]
     assert answers[0]["alternatives"][0]["move"] == answers[0]["move"]

@@ -391,5 +391,5 @@ def test_a_single_legal_move_is_said_to_be_one() -> None:
 def test_a_two_player_endgame_is_solved_and_valued_as_a_margin() -> None:
     game, state = briscola_position(("4C 5C", "1S 2B 6C"), "3S", "2B")
     found = suggest(game, observe(game, state, 1), "strong", 0, MAX_BUDGET_MS, explain=3)
-    assert (found.stopped_by, found.value_unit, found.worlds) == ("solved", "margin", None)
+    assert (found.stopped_by, found.value_unit, found.worlds) == ("solved", "outcome", None)
     assert found.alternatives[0].move == found.move
