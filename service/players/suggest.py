@@ -16,7 +16,7 @@ from service.engine.moves import Move
 from .endgame import solvable, solve
 from .errors import NotToAct, UnknownLevel
 from .heuristics import greedy_move
-from .hints import VALUE_OUTCOME, VALUE_ONE_PLY, Alternative, Ranked, explained, one_ply
+from .hints import VALUE_ONE_PLY, VALUE_OUTCOME, Alternative, Ranked, explained, one_ply
 from .observation import Observation, determinize
 from .search import (
     MAX_CANDIDATES,
