@@ -52,8 +52,11 @@ def register(blueprint: Blueprint) -> None:
 
 def events(session_id: str) -> Response:
     loaded = load(session_id)
+    resumed = request.headers.get("Last-Event-ID")
     if wants_stream():
-        return stream(session_id, loaded, after_param(request.headers.get("Last-Event-ID")))
+        return stream(session_id, loaded, after_param(resumed))
+    if resumed is not None:
+        after_param(resumed)  # a page reads ?after, but a malformed header is refused for it as for a stream
     after, wait = after_param(None), wait_param()
     log = read_log(session_id, after)
     if not log.entries and wait:

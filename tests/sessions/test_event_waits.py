@@ -97,6 +97,27 @@ def test_a_malformed_after_or_wait_is_a_400_naming_the_field(client: FlaskClient
     assert answer.get_json()["errors"][0]["pointer"] == "/" + query.split("=")[0]
 
 
+@pytest.mark.parametrize("accept", ["application/json", "text/event-stream"])
+@pytest.mark.parametrize("header", ["|y?$ot+I(NvgLT", "-1", "1.5", "9" * 19, ""])
+def test_a_malformed_last_event_id_is_a_400_for_a_page_and_for_a_stream(
+    client: FlaskClient, accept: str, header: str
+) -> None:
+    # The contract gives Last-Event-ID a version's pattern; a page reads ?after, yet a header it could not
+    # read is refused there too, not silently passed over.
+    table = new_table(client)
+    headers = bearer(table["tokens"]["seats"][0], Accept=accept, **{"Last-Event-ID": header})
+    answer = client.get(f"{table['path']}/events", headers=headers)
+    assert answer.status_code == 400
+    assert answer.get_json()["errors"][0]["pointer"] == "/Last-Event-ID"
+
+
+def test_a_page_with_a_well_formed_last_event_id_reads_after(client: FlaskClient) -> None:
+    table = new_table(client)
+    headers = bearer(table["tokens"]["seats"][0], **{"Last-Event-ID": "7"})
+    answer = client.get(f"{table['path']}/events?after=0", headers=headers)
+    assert answer.status_code == 200 and answer.get_json()["events"]
+
+
 def test_no_token_reads_no_events_and_a_stranger_learns_nothing(client: FlaskClient) -> None:
     table = new_table(client)
     assert client.get(f"{table['path']}/events").status_code == 401
