@@ -15,13 +15,13 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Final, TypeVar
 
 from .base import StoreBusy
 
-__all__ = ["ConnectionPool", "LockWait", "immediate", "immediate_transaction", "primary_code"]
+__all__ = ["ConnectionPool", "LockWait", "immediate", "primary_code"]
 
 T = TypeVar("T")
 
@@ -46,8 +46,8 @@ def is_busy(error: BaseException) -> bool:
 
 def immediate(conn: sqlite3.Connection, body: Callable[[], T]) -> T:
     """``body`` inside one ``BEGIN IMMEDIATE`` transaction: committed when it returns, rolled back when it raises.
-    A plain function rather than a context manager: every write of a move runs one, and a generator-based
-    context manager costs several times the two statements' Python around them."""
+    A plain function rather than a context manager: a generator-based one costs several times the two
+    statements' Python around them, on every write."""
     conn.execute("BEGIN IMMEDIATE")
     try:
         result = body()
@@ -62,24 +62,6 @@ def immediate(conn: sqlite3.Connection, body: Callable[[], T]) -> T:
             conn.execute("ROLLBACK")
         raise
     return result
-
-
-@contextlib.contextmanager
-def immediate_transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-    """``immediate`` as a block."""
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        yield conn
-    except BaseException:
-        with contextlib.suppress(sqlite3.Error):
-            conn.execute("ROLLBACK")
-        raise
-    try:
-        conn.execute("COMMIT")
-    except BaseException:
-        with contextlib.suppress(sqlite3.Error):
-            conn.execute("ROLLBACK")
-        raise
 
 
 class LockWait:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import contextlib
 import math
 import sqlite3
 from typing import Any, Final
 
 from .base import Quota, QuotaExceeded, SessionCorrupt, SessionNotFound, StoreFull, is_valid_session_id
+from .sqlite_connections import immediate
 
 __all__ = [
     "NOT_WRITTEN",
@@ -89,16 +89,13 @@ row alone changes, not the expiry's two indexes."""
 def migrate(conn: sqlite3.Connection) -> None:
     """WAL mode, then every table, index and trigger in one ``BEGIN IMMEDIATE`` transaction."""
     conn.execute("PRAGMA journal_mode=WAL")
-    conn.execute("BEGIN IMMEDIATE")
-    try:
+
+    def create() -> None:
         for statement in _SCHEMA:
             conn.execute(statement)
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        conn.execute("COMMIT")
-    except BaseException:
-        with contextlib.suppress(sqlite3.Error):
-            conn.execute("ROLLBACK")
-        raise
+
+    immediate(conn, create)
 
 
 def live_row(conn: sqlite3.Connection, session_id: str, now: float) -> Any:

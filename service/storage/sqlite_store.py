@@ -64,7 +64,6 @@ from .sqlite_connections import (
     ConnectionPool,
     LockWait,
     immediate,
-    immediate_transaction,
     is_busy,
     primary_code,
 )
@@ -228,37 +227,36 @@ class SqliteStore:
         client = None if quota is None else quota.client
 
         def insert(conn: sqlite3.Connection) -> str:
-            with immediate_transaction(conn):
-                now = self._clock()
-                conn.execute(
-                    "DELETE FROM sessions WHERE id IN (SELECT id FROM sessions WHERE expires_at <= ? LIMIT ?)",
-                    (now, _SWEEP_BATCH),
-                )
-                conn.execute("DELETE FROM creations WHERE ends_at <= ?", (now,))
-                window_end = None if quota is None else check_quota(conn, quota, now)
-                check_room(conn, now, self._max)
-                while True:
-                    session_id = new_session_id()
-                    try:
-                        conn.execute(
-                            "INSERT INTO sessions (id, version, document, expires_at, client)"
-                            " VALUES (?, 1, ?, ?, ?)",
-                            (session_id, document, now + self._ttl, client),
-                        )
-                    except sqlite3.IntegrityError:  # pragma: no cover - 192 random bits
-                        continue
-                    break
-                if events is not None:
-                    append_event(conn, session_id, 1, events)
-                if window_end is not None:
+            now = self._clock()
+            conn.execute(
+                "DELETE FROM sessions WHERE id IN (SELECT id FROM sessions WHERE expires_at <= ? LIMIT ?)",
+                (now, _SWEEP_BATCH),
+            )
+            conn.execute("DELETE FROM creations WHERE ends_at <= ?", (now,))
+            window_end = None if quota is None else check_quota(conn, quota, now)
+            check_room(conn, now, self._max)
+            while True:
+                session_id = new_session_id()
+                try:
                     conn.execute(
-                        "INSERT INTO creations (client, ends_at, count) VALUES (?, ?, 1)"
-                        " ON CONFLICT (client, ends_at) DO UPDATE SET count = count + 1",
-                        (client, window_end),
+                        "INSERT INTO sessions (id, version, document, expires_at, client)"
+                        " VALUES (?, 1, ?, ?, ?)",
+                        (session_id, document, now + self._ttl, client),
                     )
+                except sqlite3.IntegrityError:  # pragma: no cover - 192 random bits
+                    continue
+                break
+            if events is not None:
+                append_event(conn, session_id, 1, events)
+            if window_end is not None:
+                conn.execute(
+                    "INSERT INTO creations (client, ends_at, count) VALUES (?, ?, 1)"
+                    " ON CONFLICT (client, ends_at) DO UPDATE SET count = count + 1",
+                    (client, window_end),
+                )
             return session_id
 
-        session_id = self._call(insert, creates=True)
+        session_id = self._call(lambda conn: immediate(conn, lambda: insert(conn)), creates=True)
         self._disk.write_succeeded()
         return Snapshot(session_id, 1, document)
 
@@ -340,15 +338,14 @@ class SqliteStore:
         expected_version = check_version(expected_version)
 
         def remove(conn: sqlite3.Connection) -> None:
-            with immediate_transaction(conn):
-                row = live_row(conn, session_id, self._clock())
-                version = row[0]
-                if isinstance(version, int) and not isinstance(version, bool) and version != expected_version:
-                    raise VersionConflict(session_id, version, expected_version)
-                # A corrupt record (unreadable version) may be deleted by whoever may delete the session.
-                conn.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
+            row = live_row(conn, session_id, self._clock())
+            version = row[0]
+            if isinstance(version, int) and not isinstance(version, bool) and version != expected_version:
+                raise VersionConflict(session_id, version, expected_version)
+            # A corrupt record (unreadable version) may be deleted by whoever may delete the session.
+            conn.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
 
-        self._call(remove)
+        self._call(lambda conn: immediate(conn, lambda: remove(conn)))
 
     def status(self) -> dict[str, object]:
         result: dict[str, object] = {
