@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
 
 import orjson
 from flask import Flask, Request, Response, current_app, request
@@ -181,3 +182,27 @@ def read_json() -> dict[str, Any]:
     if containers > limit and too_deep(value, limit):
         raise _refused(400, "bad_request", f"the body nests deeper than {limit} levels")
     return value
+
+
+T = TypeVar("T")
+
+
+class Once(Generic[T]):
+    """A call made once: its result, or its exception, given again to every later caller (a request's body,
+    read from the stream once, for a write that may be attempted twice)."""
+
+    def __init__(self, make: Callable[[], T]) -> None:
+        self._make: Callable[[], T] | None = make
+        self._result: T | None = None
+        self._error: Exception | None = None
+
+    def __call__(self) -> T:
+        if self._make is not None:
+            make, self._make = self._make, None
+            try:
+                self._result = make()
+            except Exception as error:
+                self._error = error
+        if self._error is not None:
+            raise self._error
+        return self._result  # type: ignore[return-value]

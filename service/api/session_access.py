@@ -13,11 +13,12 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from flask import current_app, request
+from flask import request
 
 from ..config import Settings
 from ..engine.errors import FieldProblem
 from ..storage import Quota
+from .jsonio import current_flask_app, current_request
 from .problems import ApiProblem
 
 VERSION_TAG = re.compile(r"[1-9][0-9]{0,17}")
@@ -39,7 +40,7 @@ def etag(version: int) -> str:
 
 
 def settings() -> Settings:
-    found: Settings = current_app.config["SETTINGS"]
+    found: Settings = current_flask_app().config["SETTINGS"]
     return found
 
 
@@ -74,7 +75,7 @@ class Caller:
 
 def bearer_token() -> str:
     """The bearer token of the request, or 401 ``token_required`` (with ``WWW-Authenticate``)."""
-    header = request.headers.get("Authorization", "")
+    header = current_request().environ.get("HTTP_AUTHORIZATION", "")
     found = BEARER.fullmatch(header)
     if found is None:
         detail = (
@@ -144,7 +145,7 @@ def if_match() -> Preconditions:
 
     ``*``, or a comma-separated list of entity tags (empty list elements are ignored, RFC 9110 5.6.1).
     """
-    header = request.headers.get("If-Match")
+    header = current_request().environ.get("HTTP_IF_MATCH")
     if header is None or not header.strip():
         raise ApiProblem(428, "precondition_required", "send If-Match with the session's ETag")
     if header.strip() == "*":
@@ -170,7 +171,7 @@ def none_match(current: int) -> bool:
     """Whether If-None-Match (RFC 9110 13.1.2) names the current version: ``*``, or one of its entity tags equal
     to the current ETag under the weak comparison (``W/"3"`` matches ``"3"``). A malformed header matches nothing,
     so the read is answered in full."""
-    header = request.headers.get("If-None-Match")
+    header = current_request().environ.get("HTTP_IF_NONE_MATCH")
     if header is None:
         return False
     if header.strip() == "*":

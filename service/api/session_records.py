@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
-from flask import Response, current_app
+from flask import Response
 
 from .. import session_usecases
 from ..engine.errors import InvalidState, RulesError
@@ -33,7 +33,7 @@ from ..storage import (
 from ..storage.base import is_valid_session_id
 from ..usecases import checked_state
 from .common import game_for
-from .jsonio import json_response
+from .jsonio import current_flask_app, json_response
 from .problems import ApiProblem
 from .session_access import (
     Caller,
@@ -85,7 +85,7 @@ class Loaded:
 
 
 def store() -> SessionStore:
-    found: SessionStore = current_app.extensions["session_store"]
+    found: SessionStore = current_flask_app().extensions["session_store"]
     return found
 
 
@@ -179,7 +179,33 @@ def load(session_id: str, write: bool = False) -> Loaded:
     except (orjson.JSONDecodeError, KeyError, TypeError, AttributeError) as error:
         raise corrupt(session_id, type(error).__name__) from error
     caller = identify(token, auth)
-    return Loaded(snapshot, game, state, auth, caller, preconditions, fairness, sealed, replies, tag)
+    loaded = Loaded(snapshot, game, state, auth, caller, preconditions, fairness, sealed, replies, tag)
+    hold(loaded)
+    return loaded
+
+
+# -- the records this worker holds ----------------------------------------------------------------------------
+
+HELD_KEPT = 256
+"""Sessions whose last record this worker read or wrote is kept, parsed, by session id (by each app: tests and
+benches run several in one process, each a worker of its own)."""
+
+
+def held_records() -> dict[str, Loaded]:
+    extensions = current_flask_app().extensions
+    found: dict[str, Loaded] | None = extensions.get("held_records")
+    if found is None:
+        found = extensions.setdefault("held_records", {})
+    return found
+
+
+def hold(loaded: Loaded) -> None:
+    """Keep ``loaded`` (its caller aside) as the record this worker knows for its session."""
+    kept = held_records()
+    with _checked_lock:
+        if len(kept) >= HELD_KEPT and loaded.snapshot.id not in kept:
+            kept.pop(next(iter(kept)), None)
+        kept[loaded.snapshot.id] = loaded
 
 
 CHECKED_KEPT = 256
@@ -217,6 +243,27 @@ def engine_state(loaded: Loaded) -> tuple[Game, GameState]:
     return checked
 
 
+NOBODY = Caller(None, spectator=True)
+"""The caller of a record kept for later requests, each of which is identified again."""
+
+
+def kept_written(
+    snapshot: Snapshot,
+    game: Game,
+    state: GameState,
+    dumped: dict[str, Any],
+    auth: dict[str, Any],
+    tag: str,
+    fairness: dict[str, str] | None = None,
+    sealed: bool = False,
+    replies: list[dict[str, Any]] | None = None,
+) -> None:
+    """Keep what a write has just stored, as the store now holds it: its checked state (``remember``) and the
+    record (``hold``), so that the table's next request in this worker reads neither again."""
+    remember(snapshot.document, game, state)
+    hold(Loaded(snapshot, game.name, dumped, auth, NOBODY, None, fairness, sealed, replies or [], tag))
+
+
 def remember(record: bytes, game: Game, state: GameState) -> None:
     """Keep ``state`` as the checked state of the stored ``record``: one this worker has checked on a read, or
     has just written itself (the engine's move from a checked state, or a state checked on the way in), so that
@@ -230,7 +277,7 @@ def remember(record: bytes, game: Game, state: GameState) -> None:
 def state_tag(game: str, written: bytes) -> str:
     """The deployment's tag over a stored state as written (``SeedSealer.record_tag``), bound to its game and to
     the record's format, so that a state checked by other rules than this release's is checked again."""
-    sealer = current_app.extensions["seed_sealer"]
+    sealer = current_flask_app().extensions["seed_sealer"]
     tag: str = sealer.record_tag(b"%d\x00%s\x00%s" % (RECORD_FORMAT, game.encode(), written))
     return tag
 
@@ -243,12 +290,25 @@ def document(
     sealed: bool = False,
     replies: list[dict[str, Any]] | None = None,
 ) -> bytes:
+    return tagged_document(game, state, auth, fairness, sealed, replies)[0]
+
+
+def tagged_document(
+    game: str,
+    state: dict[str, Any],
+    auth: dict[str, Any],
+    fairness: dict[str, str] | None = None,
+    sealed: bool = False,
+    replies: list[dict[str, Any]] | None = None,
+) -> tuple[bytes, str]:
+    """The stored record, and the tag over its state (``state_tag``)."""
     written = orjson.dumps(state)
+    tag = state_tag(game, written)
     record: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "game": game,
         "state": orjson.Fragment(written),
-        "state_tag": state_tag(game, written),
+        "state_tag": tag,
         "auth": auth,
     }
     if fairness is not None:
@@ -257,7 +317,7 @@ def document(
         record["sealed"] = True
     if replies:
         record["replies"] = replies
-    return orjson.dumps(record)
+    return orjson.dumps(record), tag
 
 
 def with_fairness(

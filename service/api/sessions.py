@@ -34,9 +34,9 @@ from ..schemas.sessions import CREATE_SESSION, NEXT_ROUND, REPLACE_SESSION, SESS
 from ..session_usecases import Written
 from ..storage import Snapshot
 from ..usecases import checked_state, suggestion_for
-from . import session_events, session_log, session_tokens, thinking
+from . import session_events, session_held, session_log, session_tokens, thinking
 from .common import dump_suggestion, game_for, played
-from .jsonio import json_response, read_json
+from .jsonio import Once, json_response, read_json
 from .problems import ApiProblem
 from .session_access import (
     creation_quota,
@@ -52,14 +52,14 @@ from .session_records import (
     Loaded,
     answered,
     call,
-    document,
     engine_state,
+    kept_written,
     load,
     not_modified,
     owner_body,
-    remember,
     sealed_table,
     store,
+    tagged_document,
     with_fairness,
 )
 from .session_retries import Retry, earlier_reply, retry_of, with_reply
@@ -98,9 +98,9 @@ def create() -> Response:
         "seats": [digest(token) for token in seats],
         "spectators": [digest(spectator)],
     }
-    record = document(game.name, dumped, auth, fairness, sealed)
+    record, tag = tagged_document(game.name, dumped, auth, fairness, sealed)
     snapshot: Snapshot = call(store().create, record, quota, session_log.entry(events))
-    remember(record, game, state)
+    kept_written(snapshot, game, state, dumped, auth, tag, fairness, sealed)
     log.info("session %s created for client %s", short_hash(snapshot.id), quota.client[:9])
     tokens = {"owner": owner, "seats": seats, "spectator": spectator}
     extra = with_fairness({"tokens": tokens}, fairness, state.round_over, sealed)
@@ -137,9 +137,9 @@ def replace(session_id: str) -> Response:
     game, _ = game_for(data.get("game", loaded.game))
     state, dumped, events = session_usecases.replaced(READER, WRITER, game, data["state"], len(loaded.auth["seats"]))
     # A state the owner brings was not dealt here: whatever the session proved about its last deal ends.
-    record = document(game.name, dumped, loaded.auth, replies=loaded.replies)
+    record, tag = tagged_document(game.name, dumped, loaded.auth, replies=loaded.replies)
     snapshot = call(store().replace, session_id, version, record, session_log.entry(events))
-    remember(record, game, state)
+    kept_written(snapshot, game, state, dumped, loaded.auth, tag, replies=loaded.replies)
     return owner_body(
         snapshot, game, state, dumped, False, **with_fairness({}, None, state.round_over, False)
     )
@@ -184,9 +184,11 @@ def saved(loaded: Loaded, retry: Retry | None, game: Game, on: session_usecases.
     """Store a write's outcome (its answer kept for a retry) with a compare-and-set on the version it replaces."""
     new_version = on.version + 1
     replies = with_reply(loaded.replies, retry, new_version, written.answer)
-    record = document(game.name, written.state, loaded.auth, written.fairness, loaded.sealed, replies)
-    call(store().replace, on.id, on.version, record, session_log.entry(written.events))
-    remember(record, game, written.after)
+    record, tag = tagged_document(game.name, written.state, loaded.auth, written.fairness, loaded.sealed, replies)
+    snapshot = call(store().replace, on.id, on.version, record, session_log.entry(written.events))
+    kept_written(
+        snapshot, game, written.after, written.state, loaded.auth, tag, written.fairness, loaded.sealed, replies
+    )
     return answered(written.answer)
 
 
@@ -200,8 +202,14 @@ def move_body(raw: object) -> dict[str, Any]:
 
 @blueprint.post("/<session_id>/moves")
 def move(session_id: str) -> Response:
-    loaded = load(session_id, write=True)
-    data = move_body(read_json())
+    body = Once(lambda: move_body(read_json()))
+    return session_held.written(session_id, lambda loaded, held_here: moved(loaded, body, held_here))
+
+
+def moved(loaded: Loaded, body: Once[dict[str, Any]], held_here: bool) -> Response:
+    data = body()
+    if held_here and "computer" in data:
+        raise session_held.Unheld("a computer player thinks once, on the stored record")
     retry = retry_of(loaded.caller, "moves", data)
     earlier = earlier_reply(loaded.replies, retry)
     if earlier is not None:

@@ -1,0 +1,83 @@
+"""A write made on the record this worker holds for its session (``session_records.hold``), without reading the
+store first, when If-Match names the version held (docs/sessions.md, the stored record).
+
+Most moves of a table come to the worker that wrote or read its last version, with that version's ETag. The
+write's compare-and-set on that version refuses it if the session changed in any way since (every change of a
+record, a token issued or revoked included, is a new version), or has ended. Any refusal, that one or another, is
+answered as the stored record would have it: the same refusal when the stored record is the one held, else the
+write made again on the stored one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from flask import Response
+
+from ..storage.base import is_valid_session_id
+from .problems import ApiProblem
+from .session_access import Preconditions, bearer_token, identify, if_match, matched_version
+from .session_records import Loaded, held_records, load
+
+Attempt = Callable[[Loaded, bool], Response]
+"""A write on a record read for its caller; the flag says whether the record is the one held here."""
+
+
+class Unheld(Exception):
+    """A write begun on a held record that is to be made on the stored one instead."""
+
+
+class Held(NamedTuple):
+    """The record this worker holds for a write's session, and what the write's caller sent."""
+
+    record: Loaded
+    token: str
+    preconditions: Preconditions
+
+    def for_caller(self) -> Loaded:
+        found = self.record
+        caller = identify(self.token, found.auth)
+        return Loaded(
+            found.snapshot, found.game, found.state, found.auth, caller, self.preconditions, found.fairness,
+            found.sealed, found.replies, found.state_tag,
+        )
+
+
+def held(session_id: str) -> Held | None:
+    """The record this worker holds, if it holds the version If-Match names; else None (or the same 404, 401,
+    428 or 400 as ``load``, which answers them before the store is asked)."""
+    if not is_valid_session_id(session_id):
+        raise ApiProblem(404, "session_not_found", "no such session (unknown, deleted or expired)")
+    token = bearer_token()
+    preconditions = if_match()
+    found = held_records().get(session_id)
+    if found is None or preconditions is None:
+        return None  # ``*`` matches whatever version is stored, which only the store knows
+    try:
+        matched_version(preconditions, found.snapshot.version)
+    except ApiProblem:
+        return None
+    return Held(found, token, preconditions)
+
+
+def written(session_id: str, attempt: Attempt) -> Response:
+    """``attempt`` on the held record when there is one for the version named, else on the stored record.
+
+    The caller is identified inside the attempt on the held record. An attempt that raises ``Unheld`` is made on
+    the stored record; one refused otherwise is made again on the stored record if that is not the one held
+    (a refused write changes nothing, so the second attempt starts from what the store holds). A write refused
+    that way is counted twice in the metrics, once per attempt.
+    """
+    on_held = held(session_id)
+    if on_held is not None:
+        try:
+            return attempt(on_held.for_caller(), True)
+        except Unheld:
+            pass
+        except Exception:
+            loaded = load(session_id, write=True)
+            if loaded.snapshot != on_held.record.snapshot:
+                return attempt(loaded, False)
+            raise
+    return attempt(load(session_id, write=True), False)
