@@ -36,8 +36,9 @@ from .common import (
 )
 from .worstcase import DECK, fishing_state
 
-MARGIN_MS = 50.0
-"""What a suggestion may take past its budget: the request around the search, and one playout begun in time."""
+MARGIN_MS = 10.0
+"""What a suggestion may take past its budget (issue 27): the request around the search, the grace after which the
+worker answers without a search the host kept off the CPU (``SUGGEST_GRACE_MS``, 5), and that answer's one ply."""
 WORKERS = 2
 SETUPS = (("scopa", 2), ("scopone", 4), ("escoba", 2), ("escoba", 4), ("briscola", 2), ("briscola", 4))
 MOMENTS = (("opening", 0.0), ("mid-round", 0.45), ("stock low", 0.75), ("endgame", 0.9))
@@ -76,9 +77,6 @@ def run_case(port: int, game: str, body: dict[str, Any], repeats: int) -> tuple[
         started = time.perf_counter()
         status, answer = request(port, "POST", f"/v1/games/{game}/suggest", encoded, timeout=30.0)
         walls.append((time.perf_counter() - started) * 1000)
-        if status == 503 and orjson.loads(answer).get("code") == "suggest_timed_out":
-            completes.append(False)  # killed at its deadline: the machine kept the low-priority search off the CPU
-            continue
         if status != 200:
             raise RuntimeError(f"suggest answered {status}: {answer[:300]!r}")
         completes.append(bool(orjson.loads(answer)["complete"]))
@@ -134,7 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     print(table(headers, rows))
     print(
         "\n`complete`: answers whose search ran its full work (a fixed number of playouts, or the exact endgame)"
-        " before the budget; the others were cut short and said so. Greedy ignores the budget: it is one ply."
+        " before the budget; the others were cut short and said so (a search the host kept off the CPU past its"
+        " budget and grace is answered with the greedy move, cut short). Greedy ignores the budget: it is one ply."
     )
     print(f"\nOverall: {verdict(not failures)} (the worst answer came {worst:.1f} ms past its budget)")
     print(f"Other processes kept {other.cores:.2f} of the cores busy meanwhile.\n")

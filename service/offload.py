@@ -38,6 +38,10 @@ class ThinkingFailed(Exception):
     """The child gave no answer: killed at its hard deadline, or dead without one."""
 
 
+class ThinkingLate(ThinkingFailed):
+    """The child had not answered by its hard deadline, and was killed."""
+
+
 class SlotFiles:
     """``count`` slots shared by every process that names the same ``directory`` and ``name``."""
 
@@ -100,8 +104,8 @@ class Offload:
         self.fork, self.niceness, self.grace_seconds, self.clock = fork, niceness, grace_seconds, clock
 
     def run(self, work: Callable[[], Result], budget_seconds: float) -> Result:
-        """``work()``'s answer; its exception propagates as if it had run here. Raises ``ThinkingFailed`` when
-        a child is killed at ``budget_seconds`` plus the grace, or dies without answering."""
+        """``work()``'s answer; its exception propagates as if it had run here. Raises ``ThinkingLate`` when
+        a child is killed at ``budget_seconds`` plus the grace, ``ThinkingFailed`` when it dies without answering."""
         if not self.fork:
             return work()
         deadline = self.clock() + budget_seconds + self.grace_seconds
@@ -117,7 +121,7 @@ class Offload:
             os.close(reading)
             _reap(pid, kill=True)
         if payload is None:
-            raise ThinkingFailed(f"no answer within {budget_seconds + self.grace_seconds:.3f} s: killed")
+            raise ThinkingLate(f"no answer within {budget_seconds + self.grace_seconds:.3f} s: killed")
         try:
             kind, value = pickle.loads(payload)
         except Exception as error:  # a child that died halfway through its answer

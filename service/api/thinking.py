@@ -3,8 +3,11 @@
 Both suggest endpoints go through ``admitted()`` before they read their body, so a refusal costs next to nothing:
 a client over ``RATE_LIMIT_SUGGEST``, or with ``SUGGEST_CLIENT_SLOTS`` searches already running on this host, is
 a 429 ``rate_limited``; a host whose ``SUGGEST_SLOTS`` are all thinking is a 503 ``suggest_busy``. Neither waits
-in a queue: both carry ``Retry-After``. A search still running its grace past the budget (the rules kept it off
-the CPU) is killed: 503 ``suggest_timed_out``, with ``Retry-After`` too. An admitted request's budget is cut to
+in a queue: both carry ``Retry-After``. A search still running its grace (``SUGGEST_GRACE_MS``) past the budget
+(the rules kept it off the CPU) is killed, and the worker answers what the search answers when the budget cuts it
+before its first sampled deal: the greedy player's move, ``complete: false``, ``stopped_by: time``. So an answer
+comes within the grace of its budget however busy the host. A child that dies without an answer is a 503
+``suggest_timed_out`` with ``Retry-After``. An admitted request's budget is cut to
 ``SUGGEST_MAX_BUDGET_MS`` (``within_budget``; the answer's ``budget_ms`` shows what was granted) and the search
 runs in a child process at the lowest CPU priority (``think``), so the rules workers keep their cores and slots.
 """
@@ -28,8 +31,10 @@ from limits.strategies import FixedWindowRateLimiter
 
 from ..config import Settings
 from ..engine.game import Game
-from ..offload import Offload, SlotFiles, ThinkingFailed, releasing
+from ..offload import Offload, SlotFiles, ThinkingFailed, ThinkingLate, releasing
 from ..players import DEFAULT_BUDGET_MS, Observation, Suggestion, suggest
+from ..players.search import STOPPED_BY_TIME
+from ..players.suggest import STOPPED_BY_SINGLE_MOVE
 from .jsonio import current_request
 from .problems import ApiProblem
 
@@ -96,8 +101,8 @@ class Thinking:
         worlds: int | None = None,
         explain: int = 0,
     ) -> Suggestion:
-        """``players.suggest`` in the pool's child process (or inline); one killed at its deadline is a 503
-        ``suggest_timed_out``.
+        """``players.suggest`` in the pool's child process (or inline); one killed at its deadline is answered by
+        ``cut_before_search``, one dead without an answer is a 503 ``suggest_timed_out``.
 
         Only ``strong`` is worth a child: ``random`` and ``greedy`` are one ply, whatever the budget (22 ms on the
         widest table), about what forking a worker costs, so they run here, still within their pool slot.
@@ -106,16 +111,32 @@ class Thinking:
         if level != "strong":
             return player(budget_ms)
         work = functools.partial(player, budget_ms)
+        asked_at = clock()
         if self.offload.fork:
-            work = functools.partial(_within_what_is_left, player, budget_ms, clock())
+            work = functools.partial(_within_what_is_left, player, budget_ms, asked_at)
         try:
             return self.offload.run(work, budget_ms / 1000.0)
-        except ThinkingFailed as error:  # the host kept the search off the CPU past its deadline
+        except ThinkingLate:  # the host kept the search off the CPU past its deadline
+            return cut_before_search(game, seen, seed, explain, asked_at)
+        except ThinkingFailed as error:
             raise self._refusal(503, "suggest_timed_out", str(error)) from error
 
     def _refusal(self, status: int, code: str, detail: str, retry_after: int | None = None) -> ApiProblem:
         seconds = self.retry_after if retry_after is None else str(retry_after)
         return ApiProblem(status, code, detail, headers={"Retry-After": seconds})
+
+
+def cut_before_search(game: Game, seen: Observation, seed: int, explain: int, asked_at: float) -> Suggestion:
+    """``strong``'s answer when its budget runs out before its first sampled deal: the greedy player's move
+    (``players.search``), its one-ply alternatives, ``complete: false`` and ``stopped_by: time``; one legal move
+    is still answered as such. Computed here, at once: the greedy player weighs one ply."""
+    found = suggest(game, seen, "greedy", seed, explain=explain)
+    elapsed_ms = (clock() - asked_at) * 1000.0
+    if found.stopped_by == STOPPED_BY_SINGLE_MOVE:
+        return found._replace(level="strong", considered=0, elapsed_ms=elapsed_ms)
+    return found._replace(
+        level="strong", considered=0, complete=False, stopped_by=STOPPED_BY_TIME, elapsed_ms=elapsed_ms, worlds=0
+    )
 
 
 def _within_what_is_left(player: Callable[[float], Suggestion], budget_ms: float, asked_at: float) -> Suggestion:

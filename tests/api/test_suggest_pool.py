@@ -3,7 +3,8 @@
 A full pool answers 503 ``suggest_busy`` with ``Retry-After`` before it reads the request; a client over its
 limit (on by default) 429 ``rate_limited``; an operator's ``SUGGEST_MAX_BUDGET_MS`` cuts the budget a caller asks
 for, and the answer's ``budget_ms`` says what was granted; a suggestion computed in a forked child is the one
-computed inline; a child past its hard deadline is killed (503 ``suggest_timed_out``). The search's clock is a
+computed inline; a child past its hard deadline is killed and the greedy player's move answered, cut short; one
+dead without an answer is a 503 ``suggest_timed_out``. The search's clock is a
 counter that moves a fixed step per reading, so no result here depends on how busy the machine is.
 """
 
@@ -72,7 +73,7 @@ def test_a_full_pool_answers_503_with_retry_after_before_reading_the_request(
         assert refused.status_code == 503 and refused.mimetype == "application/problem+json"
         problem = refused.get_json()
         assert problem["code"] == "suggest_busy" and problem["title"] == "Computer players busy"
-        assert refused.headers["Retry-After"] == "3"  # the longest search (2 s) and its grace (0.5 s), rounded up
+        assert refused.headers["Retry-After"] == "3"  # the longest search (2 s) and its grace, rounded up
         busy = client.post("/v1/games/scopa/suggest", json={"state": state, "level": "greedy"})
         assert busy.status_code == 503
     finally:
@@ -222,14 +223,41 @@ def test_a_child_past_its_hard_deadline_is_killed() -> None:
     assert child_pids() <= before  # collected: no zombie and no orphan left
 
 
-def test_a_search_killed_at_its_deadline_is_a_503(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(thinking, "suggest", lambda *args, **kwargs: never_answers())
+def test_a_search_killed_at_its_deadline_answers_greedys_move_cut_short(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The host kept the child off the CPU past its budget and grace: the worker answers what a search cut before
+    its first sampled deal answers (the greedy player's move), on time, rather than an error."""
+    real = thinking.suggest
+
+    def stalled(game: Any, seen: Any, level: str, *args: Any, **kwargs: Any) -> Any:
+        if level == "strong":
+            never_answers()
+        return real(game, seen, level, *args, **kwargs)
+
+    monkeypatch.setattr(thinking, "suggest", stalled)
     client = client_at(pool_app(monkeypatch, tmp_path, SUGGEST_OFFLOAD="fork", SUGGEST_GRACE_MS="50"), "198.51.100.30")
+    state = opening(client)
+    body = {"state": state, "level": "strong", "budget_ms": 1, "seed": 5, "explain": 2}
+    answered = client.post("/v1/games/scopa/suggest", json=body)
+    assert answered.status_code == 200, answered.get_json()
+    found = answered.get_json()
+    greedy = client.post("/v1/games/scopa/suggest", json={**body, "level": "greedy"}).get_json()
+    assert found["move"] == greedy["move"] and found["alternatives"] == greedy["alternatives"]
+    assert (found["level"], found["complete"], found["stopped_by"], found["considered"]) == ("strong", False, "time", 0)
+    assert found["value_unit"] == "one_ply"
+    assert SlotFiles(tmp_path, "pool", 2).take() is not None  # the killed search's slot is free again
+
+
+def test_a_child_dead_without_an_answer_is_a_503(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(thinking, "suggest", lambda *args, **kwargs: os._exit(3))
+    patient = {"SUGGEST_OFFLOAD": "fork", "SUGGEST_GRACE_MS": "600000"}  # its end is seen however busy the machine
+    client = client_at(pool_app(monkeypatch, tmp_path, **patient), "198.51.100.31")
     body = {"state": opening(client), "level": "strong", "budget_ms": 1}
     refused = client.post("/v1/games/scopa/suggest", json=body)
     assert refused.status_code == 503 and refused.get_json()["code"] == "suggest_timed_out"
-    assert refused.headers["Retry-After"] == "3"
-    assert SlotFiles(tmp_path, "pool", 2).take() is not None  # the killed search's slot is free again
+    assert refused.headers["Retry-After"] == "602"  # the longest search (2 s) and this grace, rounded up
+    assert SlotFiles(tmp_path, "pool", 2).take() is not None
 
 
 def test_a_child_that_starts_late_thinks_for_what_is_left_of_the_budget(
