@@ -18,7 +18,7 @@ from flask import Response
 from ..storage.base import is_valid_session_id
 from .problems import ApiProblem
 from .session_access import Preconditions, bearer_token, identify, if_match, matched_version
-from .session_records import Loaded, held_records, load
+from .session_records import Loaded, held_records, stored
 
 Attempt = Callable[[Loaded, bool], Response]
 """A write on a record read for its caller; the flag says whether the record is the one held here."""
@@ -29,14 +29,14 @@ class Unheld(Exception):
 
 
 class Held(NamedTuple):
-    """The record this worker holds for a write's session, and what the write's caller sent."""
+    """What a write's caller sent, and the record this worker holds for its session at the version If-Match
+    names (None when it holds no such record)."""
 
-    record: Loaded
     token: str
     preconditions: Preconditions
+    record: Loaded | None
 
-    def for_caller(self) -> Loaded:
-        found = self.record
+    def for_caller(self, found: Loaded) -> Loaded:
         caller = identify(self.token, found.auth)
         return Loaded(
             found.snapshot, found.game, found.state, found.auth, caller, self.preconditions, found.fairness,
@@ -44,21 +44,21 @@ class Held(NamedTuple):
         )
 
 
-def held(session_id: str) -> Held | None:
-    """The record this worker holds, if it holds the version If-Match names; else None (or the same 404, 401,
-    428 or 400 as ``load``, which answers them before the store is asked)."""
+def held(session_id: str) -> Held:
+    """The caller's token and If-Match, and the record this worker holds if it holds the version named (the same
+    404, 401, 428 or 400 as ``load``, answered before anything is read)."""
     if not is_valid_session_id(session_id):
         raise ApiProblem(404, "session_not_found", "no such session (unknown, deleted or expired)")
     token = bearer_token()
     preconditions = if_match()
     found = held_records().get(session_id)
     if found is None or preconditions is None:
-        return None  # ``*`` matches whatever version is stored, which only the store knows
+        return Held(token, preconditions, None)  # ``*`` matches whatever version is stored: only the store knows
     try:
         matched_version(preconditions, found.snapshot.version)
     except ApiProblem:
-        return None
-    return Held(found, token, preconditions)
+        return Held(token, preconditions, None)
+    return Held(token, preconditions, found)
 
 
 def written(session_id: str, attempt: Attempt) -> Response:
@@ -69,15 +69,15 @@ def written(session_id: str, attempt: Attempt) -> Response:
     (a refused write changes nothing, so the second attempt starts from what the store holds). A write refused
     that way is counted twice in the metrics, once per attempt.
     """
-    on_held = held(session_id)
-    if on_held is not None:
+    asked = held(session_id)
+    if asked.record is not None:
         try:
-            return attempt(on_held.for_caller(), True)
+            return attempt(asked.for_caller(asked.record), True)
         except Unheld:
             pass
         except Exception:
-            loaded = load(session_id, write=True)
-            if loaded.snapshot != on_held.record.snapshot:
+            loaded = stored(session_id, asked.token, asked.preconditions)
+            if loaded.snapshot != asked.record.snapshot:
                 return attempt(loaded, False)
             raise
-    return attempt(load(session_id, write=True), False)
+    return attempt(stored(session_id, asked.token, asked.preconditions), False)

@@ -142,7 +142,11 @@ def load(session_id: str, write: bool = False) -> Loaded:
     if not is_valid_session_id(session_id):
         raise ApiProblem(404, "session_not_found", "no such session (unknown, deleted or expired)")
     token = bearer_token()
-    preconditions = if_match() if write else None
+    return stored(session_id, token, if_match() if write else None)
+
+
+def stored(session_id: str, token: str, preconditions: Preconditions) -> Loaded:
+    """``load`` once the id, the token and (for a write) If-Match are read: the stored record for the caller."""
     try:
         snapshot: Snapshot = call(store().get, session_id)
     except ApiProblem as problem:
