@@ -110,14 +110,18 @@ class Thinking:
         player = functools.partial(suggest, game, seen, level, seed, worlds=worlds, explain=explain)
         if level != "strong":
             return player(budget_ms)
-        work = functools.partial(player, budget_ms)
+        if not self.offload.fork:
+            return self.offload.run(functools.partial(player, budget_ms), budget_ms / 1000.0)
         asked_at = clock()
-        if self.offload.fork:
-            work = functools.partial(_within_what_is_left, player, budget_ms, asked_at)
+        # Ready before the child starts, so that a late child is answered for at once, however wide the table.
+        unsearched = cut_before_search(game, seen, seed, budget_ms, explain)
+        left = budget_ms / 1000.0 - (clock() - asked_at)
         try:
-            return self.offload.run(work, budget_ms / 1000.0)
+            if left <= 0:
+                raise ThinkingLate("no time left to think")
+            return self.offload.run(functools.partial(_within_what_is_left, player, budget_ms, asked_at), left)
         except ThinkingLate:  # the host kept the search off the CPU past its deadline
-            return cut_before_search(game, seen, seed, explain, asked_at)
+            return unsearched._replace(elapsed_ms=(clock() - asked_at) * 1000.0)
         except ThinkingFailed as error:
             raise self._refusal(503, "suggest_timed_out", str(error)) from error
 
@@ -126,17 +130,14 @@ class Thinking:
         return ApiProblem(status, code, detail, headers={"Retry-After": seconds})
 
 
-def cut_before_search(game: Game, seen: Observation, seed: int, explain: int, asked_at: float) -> Suggestion:
-    """``strong``'s answer when its budget runs out before its first sampled deal: the greedy player's move
-    (``players.search``), its one-ply alternatives, ``complete: false`` and ``stopped_by: time``; one legal move
-    is still answered as such. Computed here, at once: the greedy player weighs one ply."""
-    found = suggest(game, seen, "greedy", seed, explain=explain)
-    elapsed_ms = (clock() - asked_at) * 1000.0
+def cut_before_search(game: Game, seen: Observation, seed: int, budget_ms: float, explain: int) -> Suggestion:
+    """``strong``'s answer when its budget runs out before its first sampled deal (``players.search``): the
+    greedy player's move, its one-ply alternatives, ``complete: false`` and ``stopped_by: time``; one legal move
+    is still answered as such."""
+    found = suggest(game, seen, "greedy", seed, budget_ms, explain=explain)
     if found.stopped_by == STOPPED_BY_SINGLE_MOVE:
-        return found._replace(level="strong", considered=0, elapsed_ms=elapsed_ms)
-    return found._replace(
-        level="strong", considered=0, complete=False, stopped_by=STOPPED_BY_TIME, elapsed_ms=elapsed_ms, worlds=0
-    )
+        return found._replace(level="strong", considered=0)
+    return found._replace(level="strong", considered=0, complete=False, stopped_by=STOPPED_BY_TIME, worlds=0)
 
 
 def _within_what_is_left(player: Callable[[float], Suggestion], budget_ms: float, asked_at: float) -> Suggestion:

@@ -11,6 +11,7 @@ counter that moves a fixed step per reading, so no result here depends on how bu
 from __future__ import annotations
 
 import importlib
+import itertools
 import os
 import time
 import types
@@ -250,7 +251,14 @@ def test_a_search_killed_at_its_deadline_answers_greedys_move_cut_short(
 
 
 def test_a_child_dead_without_an_answer_is_a_503(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(thinking, "suggest", lambda *args, **kwargs: os._exit(3))
+    real = thinking.suggest
+
+    def dies(game: Any, seen: Any, level: str, *args: Any, **kwargs: Any) -> Any:
+        if level == "strong":
+            os._exit(3)
+        return real(game, seen, level, *args, **kwargs)
+
+    monkeypatch.setattr(thinking, "suggest", dies)
     patient = {"SUGGEST_OFFLOAD": "fork", "SUGGEST_GRACE_MS": "600000"}  # its end is seen however busy the machine
     client = client_at(pool_app(monkeypatch, tmp_path, **patient), "198.51.100.31")
     body = {"state": opening(client), "level": "strong", "budget_ms": 1}
@@ -271,7 +279,9 @@ def test_a_child_that_starts_late_thinks_for_what_is_left_of_the_budget(
         found = real(game, seen, "greedy", seed, budget_ms, **asked)
         return found._replace(level=level, considered=round(budget_ms))
 
-    readings = iter([100.0, 100.3])
+    # In the worker: when asked, and what is left after the answer kept ready for a late child; in the child: when
+    # it began.
+    readings = itertools.chain([100.0, 100.0, 100.3], itertools.repeat(100.3))
     monkeypatch.setattr(thinking, "suggest", reporting_its_budget)
     monkeypatch.setattr(thinking, "clock", lambda: next(readings))
     client = client_at(pool_app(monkeypatch, tmp_path, SUGGEST_OFFLOAD="fork"), "198.51.100.31")
