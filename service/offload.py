@@ -21,6 +21,7 @@ import os
 import pickle
 import select
 import signal
+import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -31,6 +32,7 @@ CLIENT_BUCKETS = 4096
 """Per-client slot files are kept for this many hashes of client addresses, so their number stays bounded."""
 _RESET_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGQUIT, signal.SIGHUP, signal.SIGUSR1, signal.SIGUSR2)
 _READ_SIZE = 65536
+_REAP_POLL_SECONDS = 0.0005
 _MAX_DESCRIPTORS = os.sysconf("SC_OPEN_MAX") if hasattr(os, "sysconf") else 65536
 
 
@@ -109,8 +111,9 @@ class Offload:
         if not self.fork:
             return work()
         deadline = self.clock() + budget_seconds + self.grace_seconds
+        fork, waitpid = _process_calls()
         reading, writing = os.pipe()
-        pid = os.fork()
+        pid = fork()
         if pid == 0:  # the child: never returns
             os.close(reading)
             _think_and_exit(work, writing, self.niceness)
@@ -119,7 +122,7 @@ class Offload:
             payload = self._read_until(reading, deadline)
         finally:
             os.close(reading)
-            _reap(pid, kill=True)
+            _reap(pid, waitpid)
         if payload is None:
             raise ThinkingLate(f"no answer within {budget_seconds + self.grace_seconds:.3f} s: killed")
         try:
@@ -189,11 +192,26 @@ def _rebuilt(kind: type[BaseException], args: tuple[Any, ...], state: dict[str, 
     return error
 
 
-def _reap(pid: int, kill: bool) -> None:
-    """Collect the child; one still running is killed first (no zombie, no orphan left thinking)."""
+def _process_calls() -> tuple[Callable[[], int], Callable[[int, int], tuple[int, int]]]:
+    """``os.fork`` and ``os.waitpid`` as the kernel gives them, also in a gevent worker.
+
+    gevent's patched pair watches each child through a SIGCHLD handler installed after the fork returns; a child
+    that ends before then (a search with little budget can) is never seen to end, and a blocking ``waitpid``
+    on it waits for ever. The child here needs nothing of gevent: it computes, writes to a pipe and exits.
+    """
+    monkey = sys.modules.get("gevent.monkey")
+    if monkey is not None and monkey.is_module_patched("os"):
+        return monkey.get_original("os", "fork"), monkey.get_original("os", "waitpid")
+    return os.fork, os.waitpid
+
+
+def _reap(pid: int, waitpid: Callable[[int, int], tuple[int, int]]) -> None:
+    """Collect the child; one still running is killed first (no zombie, no orphan left thinking). The wait for a
+    killed child polls, so that under gevent the worker's other requests go on meanwhile."""
     with contextlib.suppress(ChildProcessError):
-        done, _ = os.waitpid(pid, os.WNOHANG)
-        if done == 0 and kill:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
+        if waitpid(pid, os.WNOHANG)[0]:
+            return
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+        while not waitpid(pid, os.WNOHANG)[0]:
+            time.sleep(_REAP_POLL_SECONDS)

@@ -13,6 +13,8 @@ from __future__ import annotations
 import importlib
 import itertools
 import os
+import subprocess
+import sys
 import time
 import types
 from pathlib import Path
@@ -215,6 +217,32 @@ def child_pids() -> set[int]:
     for task in Path("/proc/self/task").iterdir():
         found |= {int(pid) for pid in (task / "children").read_text().split()}
     return found
+
+
+FIRST_FORK_UNDER_GEVENT = """
+from gevent import monkey
+monkey.patch_all()
+import os
+from service.offload import Offload, _process_calls
+assert _process_calls() == (monkey.get_original("os", "fork"), monkey.get_original("os", "waitpid"))
+# A child that ends at once, before a gevent worker could have watched it: its first fork is the one at risk.
+assert Offload(fork=True, niceness=0, grace_seconds=0.0).run(os.getpid, budget_seconds=5.0) != os.getpid()
+"""
+
+
+def test_a_child_that_ends_before_gevent_could_watch_it_is_collected() -> None:
+    """Under gevent's patched ``fork`` and ``waitpid`` a child that ended before the worker's first SIGCHLD handler
+    was installed was never seen to end, and collecting it waited for ever (a request that never answered). The
+    pool forks and collects with the kernel's calls; each fresh interpreter here makes its first fork."""
+    runs = [
+        subprocess.Popen([sys.executable, "-c", FIRST_FORK_UNDER_GEVENT], cwd=Path(__file__).parents[2])
+        for _ in range(6)
+    ]
+    try:
+        assert [run.wait(timeout=60) for run in runs] == [0] * len(runs)
+    finally:
+        for run in runs:
+            run.kill()
 
 
 def test_a_child_past_its_hard_deadline_is_killed() -> None:
