@@ -38,7 +38,7 @@ from .worstcase import DECK, fishing_state
 
 MARGIN_MS = 10.0
 """What a suggestion may take past its budget (issue 27): the request around the search, the grace after which the
-worker answers without a search the host kept off the CPU (``SUGGEST_GRACE_MS``, 5), and that answer's one ply."""
+worker answers without a search the host kept off the CPU (``SUGGEST_GRACE_MS``, 3), and that answer's one ply."""
 WORKERS = 2
 SETUPS = (("scopa", 2), ("scopone", 4), ("escoba", 2), ("escoba", 4), ("briscola", 2), ("briscola", 4))
 MOMENTS = (("opening", 0.0), ("mid-round", 0.45), ("stock low", 0.75), ("endgame", 0.9))
