@@ -38,7 +38,7 @@ from .worstcase import DECK, fishing_state
 
 MARGIN_MS = 10.0
 """What a suggestion may take past its budget (issue 27): the request around the search, the grace after which the
-worker answers without a search the host kept off the CPU (``SUGGEST_GRACE_MS``, 3), and that answer's one ply."""
+worker answers without a search the host kept off the CPU (``SUGGEST_GRACE_MS``, 2), and that answer's one ply."""
 WORKERS = 2
 SETUPS = (("scopa", 2), ("scopone", 4), ("escoba", 2), ("escoba", 4), ("briscola", 2), ("briscola", 4))
 MOMENTS = (("opening", 0.0), ("mid-round", 0.45), ("stock low", 0.75), ("endgame", 0.9))
@@ -110,9 +110,10 @@ def main(argv: list[str] | None = None) -> int:
                         body = {"state": state, "level": level, "seed": 3, "budget_ms": budget}
                         walls, completes = run_case(server.port, game, body, args.repeats)
                         over = max(0.0, max(walls) - budget)
-                        ok = over <= MARGIN_MS
+                        # greedy weighs one ply and takes no budget (docs/players.md): shown, not judged
+                        ok = over <= MARGIN_MS or level == "greedy"
                         failures += not ok
-                        worst = max(worst, over)
+                        worst = max(worst, over if level == "strong" else 0.0)
                         rows.append(
                             (
                                 name,
@@ -122,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
                                 max(walls),
                                 over,
                                 f"{sum(completes)}/{len(completes)}",
-                                verdict(ok),
+                                verdict(ok) if level == "strong" else "one ply",
                             )
                         )
     finally:

@@ -106,7 +106,7 @@ class Settings:
     rate_limit_suggest: str | None = "60/minute"  # per client address, always on unless "0" or "off"
     suggest_max_budget_ms: int = 2000  # an operator may lower the most a caller's budget_ms may ask
     suggest_niceness: int = 19
-    suggest_grace_ms: int = 3  # a child still thinking this long past its budget is killed, greedy's move answered
+    suggest_grace_ms: int = 2  # a child still thinking this long past its budget is killed, greedy's move answered
     # The waiting readers of session events (docs/deployment.md, "Waiting and streams"), per worker process.
     event_waiters_max: int = 1000  # long polls and streams open at once
     event_waiters_per_client: int = 64  # of those, from one client address
@@ -252,5 +252,5 @@ def _suggest_settings(env: Mapping[str, str]) -> _SuggestSettings:
         "rate_limit_suggest": None if rate.lower() in ("", "0", "off") else rate,
         "suggest_max_budget_ms": budget,
         "suggest_niceness": _non_negative(env.get("SUGGEST_NICE") or "19", "SUGGEST_NICE"),
-        "suggest_grace_ms": _non_negative(env.get("SUGGEST_GRACE_MS") or "3", "SUGGEST_GRACE_MS"),
+        "suggest_grace_ms": _non_negative(env.get("SUGGEST_GRACE_MS") or "2", "SUGGEST_GRACE_MS"),
     }

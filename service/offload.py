@@ -9,7 +9,8 @@ the same work runs inline.
 
 ``SlotFiles`` caps how many run at once across every worker of the host: a slot is a lock file held with
 ``flock(LOCK_NB)``, so taking one never waits, and the kernel releases it when its holder closes it or dies.
-A forked child inherits the lock, so a slot stays taken for as long as anything still computes under it.
+A forked child inherits the lock; the request that took a slot releases it once its child has answered or been
+killed, so a slot stays taken for as long as anything still computes under it.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import pickle
 import select
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -85,11 +87,14 @@ def _locked(path: Path) -> int | None:
 
 @contextlib.contextmanager
 def releasing(*descriptors: int) -> Iterator[None]:
-    """Hold slots for the block; closing each descriptor releases its lock."""
+    """Hold slots for the block, then release their locks. Unlocked explicitly, not by the close alone: a child
+    killed before it could close its inherited copies still shares each lock until the kernel has ended it, and
+    it computes nothing more."""
     try:
         yield
     finally:
         for descriptor in descriptors:
+            fcntl.flock(descriptor, fcntl.LOCK_UN)
             os.close(descriptor)
 
 
@@ -164,7 +169,7 @@ def _think_and_exit(work: Callable[[], Any], descriptor: int, niceness: int) -> 
             signal.signal(number, signal.SIG_DFL)
         # Copies of the worker's descriptors would outlive it here: a client connection the worker has closed
         # (the client would wait for this child to finish), and other requests' slots (held past their end).
-        # The parent keeps this request's slots until it has collected the child.
+        # The parent keeps this request's slots until it has collected or killed the child.
         os.closerange(3, descriptor)
         os.closerange(descriptor + 1, _MAX_DESCRIPTORS)
         os.nice(niceness)
@@ -206,12 +211,21 @@ def _process_calls() -> tuple[Callable[[], int], Callable[[int, int], tuple[int,
 
 
 def _reap(pid: int, waitpid: Callable[[int, int], tuple[int, int]]) -> None:
-    """Collect the child; one still running is killed first (no zombie, no orphan left thinking). The wait for a
-    killed child polls, so that under gevent the worker's other requests go on meanwhile."""
+    """Collect the child, or kill it and have it collected in the background: the answer does not wait for a
+    child at the lowest priority to be given the CPU to die (a killed child does no more work). No zombie and no
+    orphan is left thinking."""
     with contextlib.suppress(ChildProcessError):
         if waitpid(pid, os.WNOHANG)[0]:
             return
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
+        if waitpid(pid, os.WNOHANG)[0]:
+            return
+        threading.Thread(target=_collect, args=(pid, waitpid), name="child-reaper", daemon=True).start()
+
+
+def _collect(pid: int, waitpid: Callable[[int, int], tuple[int, int]]) -> None:
+    """Wait for a killed child by polling, so that under gevent (a greenlet) the worker serves on meanwhile."""
+    with contextlib.suppress(ChildProcessError):
         while not waitpid(pid, os.WNOHANG)[0]:
             time.sleep(_REAP_POLL_SECONDS)

@@ -249,7 +249,11 @@ def test_a_child_past_its_hard_deadline_is_killed() -> None:
     before = child_pids()
     with pytest.raises(ThinkingFailed, match="killed"):
         Offload(fork=True, grace_seconds=0.05).run(never_answers, budget_seconds=0.0)
-    assert child_pids() <= before  # collected: no zombie and no orphan left
+    for _ in range(1000):  # killed at once, collected in the background: no zombie and no orphan left
+        if child_pids() <= before:
+            break
+        time.sleep(0.01)
+    assert child_pids() <= before
 
 
 def test_a_search_killed_at_its_deadline_answers_greedys_move_cut_short(
