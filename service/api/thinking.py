@@ -115,6 +115,8 @@ class Thinking:
         asked_at = clock()
         # Ready before the child starts, so that a late child is answered for at once, however wide the table.
         unsearched = cut_before_search(game, seen, seed, budget_ms, explain)
+        if unsearched.stopped_by == STOPPED_BY_SINGLE_MOVE:
+            return unsearched  # a forced move: what the search would answer, with nothing to weigh
         left = budget_ms / 1000.0 - (clock() - asked_at)
         try:
             if left <= 0:

@@ -197,6 +197,33 @@ def test_a_suggestion_computed_in_the_child_is_the_inline_one(
     assert answers["fork"] == answers["inline"] and answers["fork"]["complete"] is True
 
 
+def test_a_forced_move_is_answered_without_a_child(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """One legal move: nothing to weigh, so no search is forked; the answer is the inline search's."""
+    forks: list[int] = []
+    real_fork = os.fork
+
+    def counted_fork() -> int:
+        pid = real_fork()
+        if pid:
+            forks.append(pid)
+        return pid
+
+    monkeypatch.setattr(offload.os, "fork", counted_fork)
+    answers = {}
+    for mode in ("inline", "fork"):
+        client = client_at(pool_app(monkeypatch, tmp_path / mode, SUGGEST_OFFLOAD=mode), "198.51.100.27")
+        state = opening(client, seed=4)
+        while len(moves := client.post("/v1/games/scopa/legal-moves", json={"state": state}).get_json()["moves"]) > 1:
+            state = client.post("/v1/games/scopa/play", json={"state": state, "move": moves[0]}).get_json()["state"]
+        body = {"state": state, "level": "strong", "seed": 11, "explain": 2}
+        answer = client.post("/v1/games/scopa/suggest", json=body).get_json()
+        answer.pop("elapsed_ms")
+        answers[mode] = answer
+    assert forks == []
+    assert answers["fork"] == answers["inline"] and answers["fork"]["stopped_by"] == "single_move"
+    assert answers["fork"]["move"] == moves[0] and answers["fork"]["level"] == "strong"
+
+
 def test_an_error_in_the_child_is_answered_as_inline(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     patient = {"SUGGEST_OFFLOAD": "fork", "SUGGEST_NICE": "0", "SUGGEST_GRACE_MS": "600000"}  # a busy machine too
     client = client_at(pool_app(monkeypatch, tmp_path, **patient), "198.51.100.29")
