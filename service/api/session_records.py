@@ -81,7 +81,7 @@ class Loaded:
 
     def with_auth(self, auth: dict[str, Any]) -> bytes:
         """The stored record with other tokens, and everything else as it was."""
-        return document(self.game, self.state, auth, self.fairness, self.sealed, self.replies)
+        return tagged_document(self.game, self.state, auth, self.fairness, self.sealed, self.replies)[0]
 
 
 def store() -> SessionStore:
@@ -284,17 +284,6 @@ def state_tag(game: str, written: bytes) -> str:
     sealer = current_flask_app().extensions["seed_sealer"]
     tag: str = sealer.record_tag(b"%d\x00%s\x00%s" % (RECORD_FORMAT, game.encode(), written))
     return tag
-
-
-def document(
-    game: str,
-    state: dict[str, Any],
-    auth: dict[str, Any],
-    fairness: dict[str, str] | None = None,
-    sealed: bool = False,
-    replies: list[dict[str, Any]] | None = None,
-) -> bytes:
-    return tagged_document(game, state, auth, fairness, sealed, replies)[0]
 
 
 def tagged_document(

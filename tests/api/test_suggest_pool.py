@@ -164,20 +164,26 @@ def test_the_max_budget_is_checked_at_start() -> None:
     assert Settings.from_env({"SUGGEST_MAX_BUDGET_MS": "300"}).suggest_max_budget_ms == 300
 
 
-@pytest.mark.parametrize(("game", "players", "seed"), [("scopa", 2, 3), ("escoba", 2, 8), ("briscola", 4, 5)])
-def test_a_suggestion_computed_in_the_child_is_the_inline_one(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, game: str, players: int, seed: int
-) -> None:
-    forks: list[int] = []
+@pytest.fixture
+def forks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The children the pool forks in this test, by pid."""
+    forked: list[int] = []
     real_fork = os.fork
 
     def counted_fork() -> int:
         pid = real_fork()
         if pid:
-            forks.append(pid)
+            forked.append(pid)
         return pid
 
     monkeypatch.setattr(offload.os, "fork", counted_fork)
+    return forked
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), [("scopa", 2, 3), ("escoba", 2, 8), ("briscola", 4, 5)])
+def test_a_suggestion_computed_in_the_child_is_the_inline_one(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, forks: list[int], game: str, players: int, seed: int
+) -> None:
     # A search's clock that stands still, in this process and so in its forked child: neither is cut short by a
     # busy machine (the same playouts run), and the child, not niced, is given all the grace it needs.
     stopped = types.SimpleNamespace(perf_counter=lambda: 0.0)
@@ -197,18 +203,10 @@ def test_a_suggestion_computed_in_the_child_is_the_inline_one(
     assert answers["fork"] == answers["inline"] and answers["fork"]["complete"] is True
 
 
-def test_a_forced_move_is_answered_without_a_child(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_a_forced_move_is_answered_without_a_child(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, forks: list[int]
+) -> None:
     """One legal move: nothing to weigh, so no search is forked; the answer is the inline search's."""
-    forks: list[int] = []
-    real_fork = os.fork
-
-    def counted_fork() -> int:
-        pid = real_fork()
-        if pid:
-            forks.append(pid)
-        return pid
-
-    monkeypatch.setattr(offload.os, "fork", counted_fork)
     answers = {}
     for mode in ("inline", "fork"):
         client = client_at(pool_app(monkeypatch, tmp_path / mode, SUGGEST_OFFLOAD=mode), "198.51.100.27")
