@@ -213,6 +213,8 @@ def moved(loaded: Loaded, body: Once[dict[str, Any]], held_here: bool) -> Respon
     retry = retry_of(loaded.caller, "moves", data)
     earlier = earlier_reply(loaded.replies, retry)
     if earlier is not None:
+        if held_here:  # no write follows to prove the session and the token still as held: the store says
+            raise session_held.Unheld("an earlier answer is given again from the stored record")
         return earlier
     version = loaded.version()
     game, state = engine_state(loaded)

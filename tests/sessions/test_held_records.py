@@ -199,3 +199,21 @@ def test_a_computer_move_thinks_once(shared: SqliteStore, monkeypatch: pytest.Mo
     played = here.post(f"{table.path}/moves", json=body, headers=bearer(table.owner, **{"If-Match": '"1"'}))
     assert played.status_code == 200, played.get_json()
     assert thoughts == [1]
+
+
+def test_a_retry_answered_again_is_answered_from_the_stored_record(shared: SqliteStore) -> None:
+    """An earlier answer given again writes nothing, so no compare-and-set would notice a token rotated since at
+    another worker: it is read from the store, and the old token is refused as there."""
+    here, there, oracle = worker(shared), worker(shared), worker(shared)
+    table = open_table(here, "scopa", players=2, seed=4)
+    turn = table.created["state"]["turn"]
+    chosen = first_move(here, table, table.seats[turn])
+    headers = bearer(table.seats[turn], **{"If-Match": '"1"', "Idempotency-Key": "once"})
+    assert here.post(f"{table.path}/moves", json={"move": chosen}, headers=headers).status_code == 200
+    rotated = there.post(f"{table.path}/seats/{turn}/token", headers=bearer(table.owner, **{"If-Match": '"2"'}))
+    assert rotated.status_code == 200
+    # The same request again, naming the version this worker holds (the one its move wrote).
+    again = {**headers, "If-Match": '"2"'}
+    retried = here.post(f"{table.path}/moves", json={"move": chosen}, headers=again)
+    assert retried.status_code == 403
+    assert answer(retried) == answer(oracle.post(f"{table.path}/moves", json={"move": chosen}, headers=again))
