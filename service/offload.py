@@ -22,6 +22,7 @@ import os
 import pickle
 import select
 import signal
+import struct
 import sys
 import threading
 import time
@@ -43,7 +44,9 @@ class ThinkingFailed(Exception):
 
 
 class ThinkingLate(ThinkingFailed):
-    """The child had not answered by its hard deadline, and was killed."""
+    """The child had not answered by its hard deadline, and was killed; ``report``: the last value it reported."""
+
+    report: Any = None
 
 
 class SlotFiles:
@@ -112,7 +115,8 @@ class Offload:
 
     def run(self, work: Callable[[], Result], budget_seconds: float) -> Result:
         """``work()``'s answer; its exception propagates as if it had run here. Raises ``ThinkingLate`` when
-        a child is killed at ``budget_seconds`` plus the grace, ``ThinkingFailed`` when it dies without answering."""
+        a child is killed at ``budget_seconds`` plus the grace (with the last value the child handed to
+        ``report``, if any), ``ThinkingFailed`` when it dies without answering."""
         if not self.fork:
             return work()
         deadline = self.clock() + budget_seconds + self.grace_seconds
@@ -123,15 +127,20 @@ class Offload:
             os.close(reading)
             _think_and_exit(work, writing, self.niceness)
         os.close(writing)
+        frames = _Frames()
         try:
-            payload = self._read_until(reading, deadline)
+            finished = self._read_until(reading, deadline, frames)
         finally:
             os.close(reading)
             _reap(pid, waitpid)
-        if payload is None:
-            raise ThinkingLate(f"no answer within {budget_seconds + self.grace_seconds:.3f} s: killed")
+        if not finished:
+            late = ThinkingLate(f"no answer within {budget_seconds + self.grace_seconds:.3f} s: killed")
+            late.report = None if frames.report is None else pickle.loads(frames.report)
+            raise late
+        if frames.final is None:
+            raise ThinkingFailed("the child ended without an answer")
         try:
-            kind, value = pickle.loads(payload)
+            kind, value = pickle.loads(frames.final)
         except Exception as error:  # a child that died halfway through its answer
             raise ThinkingFailed("the child's answer was cut short") from error
         if kind == "raised":
@@ -141,14 +150,13 @@ class Offload:
         answer: Result = value
         return answer
 
-    def _read_until(self, descriptor: int, deadline: float) -> bytes | None:
-        """Everything written to the pipe up to the child's exit, or None at the deadline."""
+    def _read_until(self, descriptor: int, deadline: float, frames: _Frames) -> bool:
+        """Read the child's frames until its answer, or its end, or the deadline (False)."""
         os.set_blocking(descriptor, False)
-        chunks: list[bytes] = []
-        while True:
+        while frames.final is None:
             remaining = deadline - self.clock()
             if remaining <= 0:
-                return None
+                return False
             ready, _, _ = select.select([descriptor], [], [], remaining)
             if not ready:
                 continue
@@ -157,8 +165,52 @@ class Offload:
             except BlockingIOError:
                 continue
             if not chunk:
-                return b"".join(chunks)
-            chunks.append(chunk)
+                return True  # the child ended; ``frames.final`` says whether it answered
+            frames.feed(chunk)
+        return True
+
+
+_HEADER = struct.Struct(">cI")
+"""A frame on the child's pipe: its kind (``b"r"`` a report, ``b"a"`` the answer), the length of its pickle."""
+
+
+class _Frames:
+    """The frames read from a child so far: the last report, and the answer once it has come whole."""
+
+    def __init__(self) -> None:
+        self.buffer = b""
+        self.report: bytes | None = None
+        self.final: bytes | None = None
+
+    def feed(self, chunk: bytes) -> None:
+        self.buffer += chunk
+        while len(self.buffer) >= _HEADER.size:
+            kind, size = _HEADER.unpack_from(self.buffer)
+            end = _HEADER.size + size
+            if len(self.buffer) < end:
+                return
+            body, self.buffer = self.buffer[_HEADER.size : end], self.buffer[end:]
+            if kind == b"r":
+                self.report = body
+            else:
+                self.final = body
+
+
+_reports_to: int | None = None
+"""In a child of ``Offload.run``: the pipe to its parent."""
+
+
+def report(value: Any) -> None:
+    """In a child of ``Offload.run``, hand the parent ``value``: what it answers if the child is late. Elsewhere
+    (inline, or in the parent) nothing."""
+    if _reports_to is not None:
+        _write_frame(_reports_to, b"r", pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+
+
+def _write_frame(descriptor: int, kind: bytes, payload: bytes) -> None:
+    view = memoryview(_HEADER.pack(kind, len(payload)) + payload)
+    while view:
+        view = view[os.write(descriptor, view) :]
 
 
 def _think_and_exit(work: Callable[[], Any], descriptor: int, niceness: int) -> None:
@@ -173,6 +225,8 @@ def _think_and_exit(work: Callable[[], Any], descriptor: int, niceness: int) -> 
         os.closerange(3, descriptor)
         os.closerange(descriptor + 1, _MAX_DESCRIPTORS)
         os.nice(niceness)
+        global _reports_to
+        _reports_to = descriptor
         try:
             outcome: tuple[str, Any] = ("answered", work())
         except Exception as error:
@@ -181,9 +235,7 @@ def _think_and_exit(work: Callable[[], Any], descriptor: int, niceness: int) -> 
             payload = pickle.dumps(outcome, pickle.HIGHEST_PROTOCOL)
         except Exception as error:
             payload = pickle.dumps(("failed", f"{type(error).__name__}: {error}"))
-        view = memoryview(payload)
-        while view:
-            view = view[os.write(descriptor, view) :]
+        _write_frame(descriptor, b"a", payload)
         status = 0
     finally:
         os._exit(status)

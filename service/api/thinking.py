@@ -31,7 +31,7 @@ from limits.strategies import FixedWindowRateLimiter
 
 from ..config import Settings
 from ..engine.game import Game
-from ..offload import Offload, SlotFiles, ThinkingFailed, ThinkingLate, releasing
+from ..offload import Offload, SlotFiles, ThinkingFailed, ThinkingLate, releasing, report
 from ..players import DEFAULT_BUDGET_MS, Observation, Suggestion, suggest
 from ..players.search import STOPPED_BY_TIME
 from ..players.suggest import STOPPED_BY_SINGLE_MOVE
@@ -102,7 +102,8 @@ class Thinking:
         explain: int = 0,
     ) -> Suggestion:
         """``players.suggest`` in the pool's child process (or inline); one killed at its deadline is answered by
-        ``cut_before_search``, one dead without an answer is a 503 ``suggest_timed_out``.
+        its last report of the best so far, or before its first by ``cut_before_search``; one dead without an
+        answer is a 503 ``suggest_timed_out``.
 
         Only ``strong`` is worth a child: ``random`` and ``greedy`` are one ply, whatever the budget (22 ms on the
         widest table), about what forking a worker costs, so they run here, still within their pool slot.
@@ -118,12 +119,15 @@ class Thinking:
         if unsearched.stopped_by == STOPPED_BY_SINGLE_MOVE:
             return unsearched  # a forced move: what the search would answer, with nothing to weigh
         left = budget_ms / 1000.0 - (clock() - asked_at)
+        # The child reports its best so far as it searches: a late child is answered with its last report.
+        reporting = functools.partial(player, progress=report)
         try:
             if left <= 0:
                 raise ThinkingLate("no time left to think")
-            return self.offload.run(functools.partial(_within_what_is_left, player, budget_ms, asked_at), left)
-        except ThinkingLate:  # the host kept the search off the CPU past its deadline
-            return unsearched._replace(elapsed_ms=(clock() - asked_at) * 1000.0)
+            return self.offload.run(functools.partial(_within_what_is_left, reporting, budget_ms, asked_at), left)
+        except ThinkingLate as late:  # the host kept the search off the CPU past its deadline
+            found = late.report if isinstance(late.report, Suggestion) else unsearched
+            return found._replace(elapsed_ms=(clock() - asked_at) * 1000.0)
         except ThinkingFailed as error:
             raise self._refusal(503, "suggest_timed_out", str(error)) from error
 

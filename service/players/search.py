@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from service.engine.game import Game
@@ -85,6 +85,12 @@ def rollout(game: Game, state: GameState, rng: random.Random, epsilon: float = E
     return state
 
 
+REPORT_EVERY = 0.01
+"""Seconds between two reports of the best so far (``progress``): a few percent of a search's time."""
+
+Progress = Callable[[SearchResult], None]
+
+
 def search(
     game: Game,
     observation: Observation,
@@ -92,12 +98,14 @@ def search(
     seed: int,
     deadline: float,
     playouts: int,
+    progress: Progress | None = None,
 ) -> SearchResult:
     """The candidate with the best mean outcome over the sampled worlds; stops before ``deadline``
     (``time.perf_counter()``) rather than run a playout it has no time for.
 
     Only whole worlds count (every candidate played in them), so a cut search still compares like with like.
-    With no world complete the greedy choice stands.
+    With no world complete the greedy choice stands. ``progress``, if given, is handed the result the search would
+    give if cut there, about every ``REPORT_EVERY`` seconds: a caller that may not wait answers with the last.
     """
     seat = observation.seat
     strategy = game.strategy
@@ -109,6 +117,7 @@ def search(
     done = 0
     slowest = 0.0
     complete = True
+    reported = time.perf_counter() if progress is not None else 0.0  # no clock read the search does not need
     for _ in range(worlds):
         world = determinize(observation, dealer)
         dice = dealer.getrandbits(64)
@@ -129,9 +138,25 @@ def search(
         for index, result in enumerate(results):
             totals[index] += result
         done += 1
+        if progress is not None and done < worlds and time.perf_counter() - reported >= REPORT_EVERY:
+            progress(weighed(game, observation, moves, seed, totals, done, False))
+            reported = time.perf_counter()
     if not done:
         fallback = determinize(observation, random.Random(seed))
         return SearchResult(greedy_move(game, fallback, moves), 0, False, (), STOPPED_BY_TIME)
+    return weighed(game, observation, moves, seed, totals, done, complete)
+
+
+def weighed(
+    game: Game,
+    observation: Observation,
+    moves: Sequence[Move],
+    seed: int,
+    totals: Sequence[float],
+    done: int,
+    complete: bool,
+) -> SearchResult:
+    """The result of ``done`` whole worlds whose outcomes add up to ``totals``, the prior joined to their mean."""
     values = [total / done for total in totals]
     weight = game.strategy.prior
     if weight:

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import NamedTuple
 
 from service.engine.game import Game
 from service.engine.moves import Move
+from service.engine.state import GameState
 
 from .endgame import solvable, solve
 from .errors import NotToAct, UnknownLevel
@@ -23,6 +25,7 @@ from .search import (
     STOPPED_BY_SOLVED,
     STOPPED_BY_TIME,
     STOPPED_BY_WORK,
+    SearchResult,
     default_playouts,
     search,
 )
@@ -85,6 +88,7 @@ def suggest(
     playouts: int | None = None,
     worlds: int | None = None,
     explain: int = 0,
+    progress: Callable[[Suggestion], None] | None = None,
 ) -> Suggestion:
     """A legal move for the observing seat, the same for the same observation, level and seed (when complete).
 
@@ -92,8 +96,9 @@ def suggest(
     rollouts (by default the game's, ``default_playouts``) shared among the candidate moves: its work is a function of
     the position and the level, never of the clock, unless the budget cuts it short; ``worlds`` asks instead for
     that many sampled worlds per candidate move. ``explain`` asks for up to that many alternatives, best first
-    (``hints``); ``random`` weighs nothing, so it explains nothing. Raises ``NotToAct`` when the seat is not to
-    act or the round is over, ``UnknownLevel`` for a level not in ``LEVELS``.
+    (``hints``); ``random`` weighs nothing, so it explains nothing. ``progress``, if given, is handed now and then
+    what a ``strong`` search would answer if its budget ran out there (``search.search``). Raises ``NotToAct``
+    when the seat is not to act or the round is over, ``UnknownLevel`` for a level not in ``LEVELS``.
     """
     started = time.perf_counter()
     if level not in LEVELS:
@@ -122,7 +127,8 @@ def suggest(
             work = default_playouts(game) if playouts is None else playouts
             if worlds is not None:
                 work = worlds * min(len(moves), MAX_CANDIDATES)
-            found = search(game, observation, moves, seed, deadline, work)
+            reports = None if progress is None else _reporting(progress, game, world, level, explain, started)
+            found = search(game, observation, moves, seed, deadline, work, reports)
             met = found.considered // len(found.ranked) if found.ranked else 0
         move, considered, complete = found.move, found.considered, found.complete
         stopped_by, ranked, unit = found.stopped_by, found.ranked, VALUE_OUTCOME
@@ -134,3 +140,18 @@ def suggest(
     elapsed_ms = (time.perf_counter() - started) * 1000.0
     shown_unit = unit if alternatives else None
     return Suggestion(move, level, considered, elapsed_ms, complete, stopped_by, alternatives, shown_unit, met)
+
+
+def _reporting(
+    progress: Callable[[Suggestion], None], game: Game, world: GameState, level: str, explain: int, started: float
+) -> Callable[[SearchResult], None]:
+    """The search's reports of its best so far, handed on as the answers a budget cut there would give."""
+
+    def report(found: SearchResult) -> None:
+        shown = explained(game, world, found.ranked, explain) if explain else ()
+        met = found.considered // len(found.ranked) if found.ranked else 0
+        elapsed_ms = (time.perf_counter() - started) * 1000.0
+        unit = VALUE_OUTCOME if shown else None
+        progress(Suggestion(found.move, level, found.considered, elapsed_ms, False, STOPPED_BY_TIME, shown, unit, met))
+
+    return report

@@ -307,6 +307,26 @@ def test_a_search_killed_at_its_deadline_answers_greedys_move_cut_short(
     assert SlotFiles(tmp_path, "pool", 2).take() is not None  # the killed search's slot is free again
 
 
+def test_a_late_child_is_answered_with_its_last_report(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A search reports its best so far as it goes; killed at its deadline, its last report is the answer."""
+    real = thinking.suggest
+
+    def reports_then_stalls(game: Any, seen: Any, level: str, *args: Any, **kwargs: Any) -> Any:
+        found = real(game, seen, level, *args, **{**kwargs, "progress": None})
+        if level == "strong":
+            kwargs["progress"](found._replace(considered=42, complete=False, stopped_by="time"))
+            never_answers()
+        return found
+
+    monkeypatch.setattr(thinking, "suggest", reports_then_stalls)
+    client = client_at(pool_app(monkeypatch, tmp_path, SUGGEST_OFFLOAD="fork", SUGGEST_GRACE_MS="300"), "198.51.100.32")
+    body = {"state": opening(client), "level": "strong", "budget_ms": 1, "seed": 5, "worlds": 4}
+    answered = client.post("/v1/games/scopa/suggest", json=body)
+    assert answered.status_code == 200, answered.get_json()
+    found = answered.get_json()
+    assert (found["considered"], found["complete"], found["stopped_by"]) == (42, False, "time")
+
+
 def test_a_child_dead_without_an_answer_is_a_503(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     real = thinking.suggest
 
