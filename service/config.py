@@ -106,7 +106,7 @@ class Settings:
     rate_limit_suggest: str | None = "60/minute"  # per client address, always on unless "0" or "off"
     suggest_max_budget_ms: int = 2000  # an operator may lower the most a caller's budget_ms may ask
     suggest_niceness: int = 19
-    suggest_grace_ms: int = 2  # a child still thinking this long past its budget is killed, greedy's move answered
+    suggest_grace_ms: int = 2  # a child still thinking this long past its budget is killed, its best so far answered
     # The waiting readers of session events (docs/deployment.md, "Waiting and streams"), per worker process.
     event_waiters_max: int = 1000  # long polls and streams open at once
     event_waiters_per_client: int = 64  # of those, from one client address
