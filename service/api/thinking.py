@@ -6,8 +6,8 @@ a 429 ``rate_limited``; a host whose ``SUGGEST_SLOTS`` are all thinking is a 503
 in a queue: both carry ``Retry-After``. A search still running its grace (``SUGGEST_GRACE_MS``) past the budget
 (the rules kept it off the CPU) is killed, and the worker answers the best move the search last reported, or,
 before its first report, the greedy player's move; either ``complete: false``, ``stopped_by: time``. So an answer
-comes within the grace of its budget unless the worker itself waits for the CPU. A child that dies without an answer is a 503
-``suggest_timed_out`` with ``Retry-After``. An admitted request's budget is cut to
+comes within the grace of its budget unless the worker itself waits for the CPU. A child that dies without an
+answer is a 503 ``suggest_timed_out`` with ``Retry-After``. An admitted request's budget is cut to
 ``SUGGEST_MAX_BUDGET_MS`` (``within_budget``; the answer's ``budget_ms`` shows what was granted) and the search
 runs in a child process at the lowest CPU priority (``think``), so the rules workers keep their cores and slots.
 """
