@@ -15,10 +15,9 @@ from typing import NamedTuple
 
 from flask import Response
 
-from ..storage.base import is_valid_session_id
 from .problems import ApiProblem
-from .session_access import Preconditions, bearer_token, identify, if_match, matched_version
-from .session_records import Loaded, held_records, stored
+from .session_access import Preconditions, identify, matched_version
+from .session_records import Loaded, asked, held_records, stored
 
 Attempt = Callable[[Loaded, bool], Response]
 """A write on a record read for its caller; the flag says whether the record is the one held here."""
@@ -47,10 +46,7 @@ class Held(NamedTuple):
 def held(session_id: str) -> Held:
     """The caller's token and If-Match, and the record this worker holds if it holds the version named (the same
     404, 401, 428 or 400 as ``load``, answered before anything is read)."""
-    if not is_valid_session_id(session_id):
-        raise ApiProblem(404, "session_not_found", "no such session (unknown, deleted or expired)")
-    token = bearer_token()
-    preconditions = if_match()
+    token, preconditions = asked(session_id, write=True)
     found = held_records().get(session_id)
     if found is None or preconditions is None:
         return Held(token, preconditions, None)  # ``*`` matches whatever version is stored: only the store knows

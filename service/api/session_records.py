@@ -139,10 +139,16 @@ def load(session_id: str, write: bool = False) -> Loaded:
     session with this id is a 403 whether or not the session exists, so an id alone (from a log, say) does
     not tell whether its game is still on.
     """
+    return stored(session_id, *asked(session_id, write))
+
+
+def asked(session_id: str, write: bool) -> tuple[str, Preconditions]:
+    """The caller's token and (for a write) If-Match: 404 for a malformed id, then 401, 428 or 400, before the
+    store is asked."""
     if not is_valid_session_id(session_id):
         raise ApiProblem(404, "session_not_found", "no such session (unknown, deleted or expired)")
     token = bearer_token()
-    return stored(session_id, token, if_match() if write else None)
+    return token, if_match() if write else None
 
 
 def stored(session_id: str, token: str, preconditions: Preconditions) -> Loaded:
@@ -190,6 +196,9 @@ def stored(session_id: str, token: str, preconditions: Preconditions) -> Loaded:
 
 # -- the records this worker holds ----------------------------------------------------------------------------
 
+_kept_lock = threading.Lock()
+"""Held by one thread at a time while it changes what this worker keeps (its held records, its checked states)."""
+
 HELD_KEPT = 256
 """Sessions whose last record this worker read or wrote is kept, parsed, by session id (by each app: tests and
 benches run several in one process, each a worker of its own)."""
@@ -206,7 +215,7 @@ def held_records() -> dict[str, Loaded]:
 def hold(loaded: Loaded) -> None:
     """Keep ``loaded`` (its caller aside) as the record this worker knows for its session."""
     kept = held_records()
-    with _checked_lock:
+    with _kept_lock:
         if len(kept) >= HELD_KEPT and loaded.snapshot.id not in kept:
             kept.pop(next(iter(kept)), None)
         kept[loaded.snapshot.id] = loaded
@@ -216,7 +225,6 @@ CHECKED_KEPT = 256
 """Stored records whose state this worker keeps checked (each a few KB, up to some tens with its kept answers): a
 table's legal moves, view and move read the same record."""
 _checked: dict[bytes, tuple[Game, GameState]] = {}
-_checked_lock = threading.Lock()
 
 
 def engine_state(loaded: Loaded) -> tuple[Game, GameState]:
@@ -272,7 +280,7 @@ def remember(record: bytes, game: Game, state: GameState) -> None:
     """Keep ``state`` as the checked state of the stored ``record``: one this worker has checked on a read, or
     has just written itself (the engine's move from a checked state, or a state checked on the way in), so that
     the next request of the table in this worker reads nothing again."""
-    with _checked_lock:  # threaded workers: the oldest is dropped by one thread at a time
+    with _kept_lock:  # threaded workers: the oldest is dropped by one thread at a time
         if len(_checked) >= CHECKED_KEPT:
             _checked.pop(next(iter(_checked)), None)
         _checked[record] = game, state
