@@ -10,6 +10,7 @@ write made again on the stored one.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -36,10 +37,8 @@ class Held(NamedTuple):
     record: Loaded | None
 
     def for_caller(self, found: Loaded) -> Loaded:
-        caller = identify(self.token, found.auth)
-        return Loaded(
-            found.snapshot, found.game, found.state, found.auth, caller, self.preconditions, found.fairness,
-            found.sealed, found.replies, found.state_tag,
+        return dataclasses.replace(
+            found, caller=identify(self.token, found.auth), preconditions=self.preconditions
         )
 
 
@@ -65,15 +64,15 @@ def written(session_id: str, attempt: Attempt) -> Response:
     (a refused write changes nothing, so the second attempt starts from what the store holds). A write refused
     that way is counted twice in the metrics, once per attempt.
     """
-    asked = held(session_id)
-    if asked.record is not None:
+    sent = held(session_id)
+    if sent.record is not None:
         try:
-            return attempt(asked.for_caller(asked.record), True)
+            return attempt(sent.for_caller(sent.record), True)
         except Unheld:
             pass
         except Exception:
-            loaded = stored(session_id, asked.token, asked.preconditions)
-            if loaded.snapshot != asked.record.snapshot:
+            loaded = stored(session_id, sent.token, sent.preconditions)
+            if loaded.snapshot != sent.record.snapshot:
                 return attempt(loaded, False)
             raise
-    return attempt(stored(session_id, asked.token, asked.preconditions), False)
+    return attempt(stored(session_id, sent.token, sent.preconditions), False)

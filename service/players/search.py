@@ -52,6 +52,11 @@ class SearchResult(NamedTuple):
     ranked: tuple[tuple[Move, float], ...] = ()
     stopped_by: str = STOPPED_BY_WORK
 
+    @property
+    def worlds_met(self) -> int:
+        """The sampled worlds each candidate met (the playouts shared out among the candidates)."""
+        return self.considered // len(self.ranked) if self.ranked else 0
+
 
 def default_playouts(game: Game) -> int:
     """Playouts (one candidate valued in one world) per decision by default, shared among the candidate moves

@@ -129,7 +129,7 @@ def suggest(
                 work = worlds * min(len(moves), MAX_CANDIDATES)
             reports = None if progress is None else _reporting(progress, game, world, level, explain, started)
             found = search(game, observation, moves, seed, deadline, work, reports)
-            met = found.considered // len(found.ranked) if found.ranked else 0
+            met = found.worlds_met
         move, considered, complete = found.move, found.considered, found.complete
         stopped_by, ranked, unit = found.stopped_by, found.ranked, VALUE_OUTCOME
     alternatives: tuple[Alternative, ...] = ()
@@ -149,9 +149,12 @@ def _reporting(
 
     def report(found: SearchResult) -> None:
         shown = explained(game, world, found.ranked, explain) if explain else ()
-        met = found.considered // len(found.ranked) if found.ranked else 0
         elapsed_ms = (time.perf_counter() - started) * 1000.0
         unit = VALUE_OUTCOME if shown else None
-        progress(Suggestion(found.move, level, found.considered, elapsed_ms, False, STOPPED_BY_TIME, shown, unit, met))
+        progress(
+            Suggestion(
+                found.move, level, found.considered, elapsed_ms, False, STOPPED_BY_TIME, shown, unit, found.worlds_met
+            )
+        )
 
     return report
