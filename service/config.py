@@ -108,8 +108,10 @@ class Settings:
     suggest_niceness: int = 19
     suggest_grace_ms: int = 2  # a child still thinking this long past its budget is killed, its best so far answered
     # The waiting readers of session events (docs/deployment.md, "Waiting and streams"), per worker process.
-    event_waiters_max: int = 1000  # long polls and streams open at once
-    event_waiters_per_client: int = 64  # of those, from one client address
+    event_waiters_max: int = 6000  # long polls and streams open at once in one worker (below its connections)
+    event_waiters_per_client: int = 64  # from one client address, across the host's workers
+    event_waiters_host_max: int = 10000  # across the host's workers
+    event_waiters_dir: str | None = None  # the counts every worker of the host shares; unset: this process only
     event_stream_seconds: float = 600  # a stream then closes; EventSource reconnects with Last-Event-ID
     event_wait_max_seconds: float = 30  # a longer ?wait is cut to this (a proxy in front may time out sooner)
     extra: dict[str, object] = field(default_factory=dict)
@@ -135,10 +137,14 @@ class Settings:
             seed_key=env.get("SEED_KEY") or None,
             seed_key_file=env.get("SEED_KEY_FILE") or default_seed_key_file(env),
             redis_cluster=_flag(env.get("REDIS_CLUSTER")),
-            event_waiters_max=_non_negative(env.get("EVENT_WAITERS_MAX") or "1000", "EVENT_WAITERS_MAX"),
+            event_waiters_max=_non_negative(env.get("EVENT_WAITERS_MAX") or "6000", "EVENT_WAITERS_MAX"),
             event_waiters_per_client=_non_negative(
                 env.get("EVENT_WAITERS_PER_CLIENT") or "64", "EVENT_WAITERS_PER_CLIENT"
             ),
+            event_waiters_host_max=_non_negative(
+                env.get("EVENT_WAITERS_HOST_MAX") or "10000", "EVENT_WAITERS_HOST_MAX"
+            ),
+            event_waiters_dir=env.get("EVENT_WAITERS_DIR") or None,
             event_stream_seconds=_seconds(env.get("EVENT_STREAM_SECONDS"), "EVENT_STREAM_SECONDS", 600, 86_400),
             event_wait_max_seconds=_seconds(env.get("EVENT_WAIT_MAX_SECONDS"), "EVENT_WAIT_MAX_SECONDS", 30, 30),
             redis_password=redis_password(env),

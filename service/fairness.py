@@ -110,6 +110,11 @@ class SeedSealer:
         self._aead = AESGCM(key)
         # A key of its own for the session records' tags, so that no tag can ever be mistaken for a seal.
         self._record_key = hashlib.blake2b(key, digest_size=32, person=b"cardrules-record").digest()
+        self._ticket_key = hashlib.blake2b(key, digest_size=32, person=b"cardrules-ticket").digest()
+
+    def ticket_key_material(self) -> bytes:
+        """A key for stream tickets (``service.sessions.tickets``), derived apart from the seals' and tags'."""
+        return self._ticket_key
 
     def record_tag(self, data: bytes) -> str:
         """A tag proving that this deployment wrote ``data`` (a stored session's state, with its game): keyed

@@ -67,6 +67,7 @@ PROBLEMS: dict[str, ProblemCode] = {
     # the computer players' pool (service/api/thinking.py): every slot of the host thinking; a search killed
     "suggest_busy": ProblemCode(503),
     "too_many_waiting": ProblemCode(503),
+    "invalid_ticket": ProblemCode(401),
     "suggest_timed_out": ProblemCode(503),
     # sessions
     "session_not_found": ProblemCode(404),

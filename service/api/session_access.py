@@ -100,7 +100,17 @@ def no_access() -> ApiProblem:
 def identify(token: str, auth: dict[str, Any]) -> Caller:
     """Match a token against the session's digests in constant time (every digest is compared, a revoked
     spectator's empty place too)."""
-    presented = digest(token).encode()
+    return identify_digest(digest(token), auth)
+
+
+def token_digests(auth: dict[str, Any]) -> list[str]:
+    """Every token digest a session's record holds (owner, seats, spectators), revoked places left out."""
+    return [str(auth["owner"]), *map(str, auth["seats"]), *(str(s) for s in auth.get("spectators", ()) if s)]
+
+
+def identify_digest(token_digest: str, auth: dict[str, Any]) -> Caller:
+    """``identify`` for a token known by its digest (a stream opened with a ticket keeps no token)."""
+    presented = token_digest.encode()
     owner = hmac.compare_digest(presented, str(auth["owner"]).encode())
     seat: int | None = None
     for index, stored in enumerate(auth["seats"]):

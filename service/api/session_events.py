@@ -8,14 +8,20 @@ text/event-stream`` the same events come as Server-Sent Events: one message an e
 broken in the middle of a version resumes (``Last-Event-ID``) with the whole version again; a comment every
 ``HEARTBEAT_SECONDS`` keeps proxies from closing a quiet stream. A stream closes when its token stops opening
 the session (revoked, the session deleted or expired) and after ``event_stream_seconds``; EventSource then
-reconnects with ``Last-Event-ID`` by itself.
+reconnects with ``Last-Event-ID`` by itself. A stream whose worker stops sends a reconnect hint (``retry:``)
+and ends at once (``service.sessions.stopping``); a store that fails for a while ends no stream: it waits,
+beats, and reads again.
+
+A browser's ``EventSource`` cannot send the ``Authorization`` header: ``POST .../stream-tickets`` gives it a
+single-use ticket for ``?ticket=`` instead (``service.sessions.tickets``).
 
 Waiting costs no rules worker: the waiting readers park on the hub (``waiting``), woken by the store's change
-feed, and read the log again when woken.
+feed; the readers of one session share one read of each new version (``Hub.shared_read``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 import threading
@@ -24,17 +30,20 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import orjson
-from flask import Blueprint, Response, request, stream_with_context
+from flask import Blueprint, Response, current_app, request, stream_with_context
 
 from ..engine.errors import FieldProblem
 from ..schemas.errors import RequestInvalid
+from ..sessions import disconnect, stopping, tickets
 from ..storage import EventLog
+from ..storage.base import is_valid_session_id
+from ..storage.claims import claim_once
 from . import session_log
 from .jsonio import json_response
 from .problems import ApiProblem
-from .session_access import etag, none_match, settings
-from .session_records import Loaded, call, load, store, with_fairness
-from .waiting import RECHECK_SECONDS, client_address, hub
+from .session_access import bearer_token, digest, etag, identify_digest, none_match, settings, token_digests
+from .session_records import Loaded, asked, call, store, stored, with_fairness
+from .waiting import RECHECK_SECONDS, Hub, client_address, hub
 
 MAX_WAIT_SECONDS = 30
 HEARTBEAT_SECONDS = 15.0
@@ -48,27 +57,40 @@ Clock = Callable[[], float]
 
 def register(blueprint: Blueprint) -> None:
     blueprint.add_url_rule("/<session_id>/events", "events", events, methods=["GET"])
+    blueprint.add_url_rule("/<session_id>/stream-tickets", "stream_tickets", stream_ticket, methods=["POST"])
 
 
 def events(session_id: str) -> Response:
-    loaded = load(session_id)
+    token_digest, loaded = reader(session_id)
     resumed = request.headers.get("Last-Event-ID")
     if wants_stream():
-        return stream(session_id, loaded, after_param(resumed))
+        return stream(session_id, loaded, after_param(resumed), token_digest)
     if resumed is not None:
         after_param(resumed)  # a page reads ?after, but a malformed header is refused for it as for a stream
     after, wait = after_param(None), wait_param()
     log = read_log(session_id, after)
-    if not log.entries and wait:
+    if not log.entries and wait and not stopping.is_stopping():
         with hub().watching(session_id, client_address()) as wake:
-            log = read_log(session_id, after)
-            deadline = time.monotonic() + wait
-            while not log.entries and (remaining := deadline - time.monotonic()) > 0:
-                if wake.wait(min(remaining, RECHECK_SECONDS)):
-                    wake.clear()
+            gone = threading.Event()
+
+            def client_left() -> None:
+                gone.set()
+                wake.set()
+
+            stop_watching = disconnect.watch(request.environ, client_left)
+            try:
                 log = read_log(session_id, after)
+                deadline = time.monotonic() + wait
+                while not log.entries and (remaining := deadline - time.monotonic()) > 0:
+                    if wake.wait(min(remaining, RECHECK_SECONDS)):
+                        wake.clear()
+                    if gone.is_set() or stopping.is_stopping():
+                        break  # nobody to answer, or the worker stops: answer what there is, now
+                    log = read_log(session_id, after)
+            finally:
+                stop_watching()
         if log.entries:  # the table moved on while this reader waited: its token is checked again
-            loaded = load(session_id)
+            loaded = stored(session_id, None, None, token_digest)
     version = max(loaded.snapshot.version, log.entries[-1][0] if log.entries else 0)
     if not log.entries and none_match(version):
         unchanged = Response(status=304)
@@ -77,6 +99,67 @@ def events(session_id: str) -> Response:
     response = json_response(page(loaded, log, version))
     response.headers["ETag"] = etag(version)
     return response
+
+
+def reader(session_id: str) -> tuple[str, Loaded]:
+    """Who reads, by the digest of their token, and the record for them: from the ``Authorization`` header,
+    or (on this route only) from a stream ticket in ``?ticket``."""
+    ticket = request.args.get("ticket")
+    if ticket is None:
+        token, _ = asked(session_id, False)
+        return digest(token), stored(session_id, token, None)
+    return by_ticket(session_id, ticket)
+
+
+def by_ticket(session_id: str, text: str) -> tuple[str, Loaded]:
+    """The reader a ticket opens; every refusal is the same 401, whatever the fault (tickets' module)."""
+    now = time.time()
+    keys = ticket_keys()
+    ticket = tickets.read(keys, text, session_id, now) if is_valid_session_id(session_id) else None
+    if ticket is None:
+        raise invalid_ticket()
+    try:
+        record = orjson.loads(call(store().get, session_id).document)
+        held_by = tickets.holder(ticket, keys, token_digests(record["auth"]))
+        if held_by is None:
+            raise invalid_ticket()
+        loaded = stored(session_id, None, None, held_by)
+    except ApiProblem as problem:
+        if problem.status in (403, 404):  # the session is gone, or the token no longer opens it
+            raise invalid_ticket() from problem
+        raise
+    if not tickets.use(ticket, lambda name, seconds: bool(call(claim_once, store(), name, seconds)), now):
+        raise invalid_ticket()
+    return held_by, loaded
+
+
+def stream_ticket(session_id: str) -> Response:
+    """``POST /v1/sessions/{id}/stream-tickets``: a single-use ticket for one stream, for the token that asks."""
+    token, _ = asked(session_id, False)
+    stored(session_id, token, None)
+    seconds = tickets.TICKET_SECONDS
+    ticket = tickets.issue(ticket_keys(), session_id, digest(token), time.time(), seconds)
+    response = json_response({"ticket": ticket, "expires_in": seconds}, status=201)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def ticket_keys() -> tickets.TicketKeys:
+    keys: tickets.TicketKeys | None = current_app.extensions.get("ticket_keys")
+    if keys is None:
+        keys = current_app.extensions["ticket_keys"] = tickets.TicketKeys(
+            current_app.extensions["seed_sealer"].ticket_key_material()
+        )
+    return keys
+
+
+def invalid_ticket() -> ApiProblem:
+    return ApiProblem(
+        401,
+        "invalid_ticket",
+        "this stream ticket cannot open a stream: ask for a new one (POST .../stream-tickets) and use it within "
+        "expires_in seconds, once",
+    )
 
 
 def page(loaded: Loaded, log: EventLog, version: int) -> dict[str, Any]:
@@ -126,26 +209,41 @@ def wait_param() -> float:
 
 # -- the stream -----------------------------------------------------------------------------------------------
 
+TRANSIENT = frozenset({"store_unavailable", "store_busy"})
+"""Store refusals that say "not now": a stream waits them out rather than ending."""
+RETRY_AFTER_FAILURE_SECONDS = 1.0
 
-def stream(session_id: str, loaded: Loaded, after: int) -> Response:
+
+def stream(session_id: str, loaded: Loaded, after: int, token_digest: str) -> Response:
     """Server-Sent Events from ``after`` on; the place on the hub is taken before the answer starts, so a
     refusal is an ordinary 503 problem."""
+    if stopping.is_stopping():  # this worker is on its way out: send the client to another one at once
+        return Response([reconnect_hint()], mimetype=STREAM)
     watching = hub().watching(session_id, client_address())
     wake = watching.__enter__()
     lifetime = settings().event_stream_seconds
     # Streams opened together (after a restart, say) would otherwise beat together, every 15 s, for good.
     first_beat = random.uniform(HEARTBEAT_SECONDS / 2, HEARTBEAT_SECONDS)
-    messages = Stream(session_id, loaded, after, wake, time.monotonic, lifetime, first_beat).messages()
+    opened = Stream(session_id, loaded, after, wake, time.monotonic, lifetime, first_beat, token_digest)
+    stop_watching = disconnect.watch(request.environ, opened.client_left)
 
     def released() -> Iterator[bytes]:
         try:
-            yield from messages
+            yield from opened.messages()
         finally:
+            stop_watching()
             watching.__exit__(None, None, None)
 
     response = Response(stream_with_context(released()), mimetype=STREAM)
     response.headers["X-Accel-Buffering"] = "no"  # nginx passes each message on as it comes
+    response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def reconnect_hint() -> bytes:
+    """Reconnect soon, spread over a second and a half: the streams of a stopping worker must not all come
+    back to the next one in the same instant."""
+    return f"retry: {random.randint(250, 1500)}\n\n".encode()
 
 
 class Stream:
@@ -160,33 +258,62 @@ class Stream:
         clock: Clock,
         lifetime: float,
         first_beat: float = HEARTBEAT_SECONDS,
+        token_digest: str = "",
+        waiting: Hub | None = None,
     ) -> None:
         self.session_id, self.loaded, self.after, self.wake = session_id, loaded, after, wake
         self.clock = clock
         self.ends = clock() + lifetime
         self.first_beat = first_beat
+        self.token_digest = token_digest or digest(bearer_token())
+        self.hub = waiting or hub()
+        self.gone = False
+        self.closed = False
+        self.failing = False
+
+    def client_left(self) -> None:
+        self.gone = True
+        self.wake.set()
 
     def messages(self) -> Iterator[bytes]:
-        """Events as they come, a heartbeat when quiet; the token is checked again at least every
-        ``RECHECK_SECONDS``, so a revocation whose wake-up was lost still ends the stream soon."""
+        """Events as they come, a heartbeat when quiet. A wake-up reads what the session's other readers read
+        for the same version; every ``RECHECK_SECONDS`` the stream reads the log and its token afresh, so a
+        wake-up that was lost costs that long at most, and a revoked token ends the stream."""
         yield f"retry: {RETRY_MS}\n\n".encode()
         beat = self.clock() + self.first_beat
+        recheck = self.clock() + RECHECK_SECONDS
+        fresh = True
         while True:
-            yield from self.pending()
+            yield from self.pending(fresh)
             now = self.clock()
-            if now >= self.ends:
+            if now >= self.ends or self.closed:
                 return
-            woken = self.wake.wait(max(0.0, min(beat, self.ends, now + RECHECK_SECONDS) - now))
+            due = min(beat, self.ends, recheck)
+            if self.failing:
+                due = min(due, now + RETRY_AFTER_FAILURE_SECONDS)
+            woken = self.wake.wait(max(0.0, due - now))
             if woken:
                 self.wake.clear()
-            if not self.still_open():
+            if self.gone:
+                return
+            if stopping.is_stopping():
+                yield reconnect_hint()
+                return
+            fresh = not woken or self.failing or self.clock() >= recheck
+            if fresh:
+                recheck = self.clock() + RECHECK_SECONDS
+            if not self.still_open(fresh):
                 return
             if self.clock() >= beat:
                 yield b": heartbeat\n\n"
                 beat = self.clock() + HEARTBEAT_SECONDS
 
-    def pending(self) -> Iterator[bytes]:
-        log = read_log(self.session_id, self.after)
+    def pending(self, fresh: bool = True) -> Iterator[bytes]:
+        try:
+            log = self.read(fresh)
+        except ApiProblem as problem:
+            self.failed(problem)
+            return
         if not log.entries:
             return
         audience = session_log.audience_of(self.loaded.caller, self.loaded.sealed)
@@ -204,13 +331,46 @@ class Stream:
         if out:
             yield b"".join(out)
 
-    def still_open(self) -> bool:
-        """The token still opens the session (a revoked one, a deleted or expired session end the stream)."""
+    def read(self, fresh: bool) -> EventLog:
+        """The log after this stream's place: its own read, or the one its session's readers share for this
+        version (taken when it starts no later than this stream's place)."""
+        if fresh:
+            return read_log(self.session_id, self.after)
+        generation = self.hub.generation(self.session_id)
+        after = self.after
+        read_after, log = self.hub.shared_read(
+            "log", self.session_id, generation, lambda: (after, read_log(self.session_id, after))
+        )
+        if read_after > self.after:
+            return read_log(self.session_id, self.after)
+        return EventLog(log.start, tuple(entry for entry in log.entries if entry[0] > self.after))
+
+    def still_open(self, fresh: bool = True) -> bool:
+        """The token still opens the session (a revoked one, a deleted or expired session end the stream);
+        while the store cannot say, the stream stays open and asks again soon."""
         try:
-            self.loaded = load(self.session_id)
-        except ApiProblem:
-            return False
+            if fresh:
+                loaded = stored(self.session_id, None, None, self.token_digest)
+            else:
+                generation = self.hub.generation(self.session_id)
+                shared = self.hub.shared_read(
+                    "record",
+                    self.session_id,
+                    generation,
+                    lambda: stored(self.session_id, None, None, self.token_digest),
+                )
+                loaded = dataclasses.replace(shared, caller=identify_digest(self.token_digest, shared.auth))
+        except ApiProblem as problem:
+            self.failed(problem)
+            return not self.closed
+        self.loaded, self.failing = loaded, False
         return True
+
+    def failed(self, problem: ApiProblem) -> None:
+        if problem.code in TRANSIENT:
+            self.failing = True
+        else:
+            self.closed = True
 
 
 def message(event: dict[str, Any], version: int | None) -> bytes:

@@ -41,6 +41,7 @@ from .session_access import (
     bearer_token,
     etag,
     identify,
+    identify_digest,
     if_match,
     matched_version,
     no_access,
@@ -151,8 +152,9 @@ def asked(session_id: str, write: bool) -> tuple[str, Preconditions]:
     return token, if_match() if write else None
 
 
-def stored(session_id: str, token: str, preconditions: Preconditions) -> Loaded:
-    """``load`` once the id, the token and (for a write) If-Match are read: the stored record for the caller."""
+def stored(session_id: str, token: str | None, preconditions: Preconditions, token_digest: str = "") -> Loaded:
+    """``load`` once the id, the token and (for a write) If-Match are read: the stored record for the caller
+    (known by its token, or by the token's digest when ``token`` is None: a stream opened with a ticket)."""
     try:
         snapshot: Snapshot = call(store().get, session_id)
     except ApiProblem as problem:
@@ -188,7 +190,7 @@ def stored(session_id: str, token: str, preconditions: Preconditions) -> Loaded:
         raise corrupt(session_id, str(error)) from error
     except (orjson.JSONDecodeError, KeyError, TypeError, AttributeError) as error:
         raise corrupt(session_id, type(error).__name__) from error
-    caller = identify(token, auth)
+    caller = identify(token, auth) if token is not None else identify_digest(token_digest, auth)
     loaded = Loaded(snapshot, game, state, auth, caller, preconditions, fairness, sealed, replies, tag)
     hold(loaded)
     return loaded

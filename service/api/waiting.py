@@ -2,101 +2,137 @@
 
 One hub per worker process. A background thread reads the store's change feed (``SessionStore.feed``: a
 move made in any process, or on another host sharing the Redis, names its session there) and wakes the
-readers of this process that wait on that session; each woken reader reads the log itself. Under
-``make run`` and the image the workers are gevent's (deploy/gunicorn.conf.py): the thread is a greenlet, a
-waiting reader is a greenlet parked on an event, and a thousand of them cost memory, not workers. A wake-up
-the feed misses (a Redis reconnect) is made good by every reader reading the log again every
-``RECHECK_SECONDS`` anyway.
+readers of this process that wait on that session. Under ``make run`` and the image the workers are gevent's
+(deploy/gunicorn.conf.py): the thread is a greenlet, a waiting reader is a greenlet parked on an event, and
+thousands of them cost memory, not workers.
 
-The hub admits at most ``event_waiters_max`` readers at once in this process and ``event_waiters_per_client``
-from one client address; past that a reader gets a 503 ``too_many_waiting`` at once, so a few clients cannot
-take every waiting place (docs/deployment.md, waiting and streams).
+One read per version, not per reader: each wake-up of a session starts a new *generation* of it, and the
+first of its readers to look reads the log and the record once for that generation; the others take the same
+answer and filter it for their own token in memory (``shared_read``). A wake-up the feed misses (a Redis
+reconnect) is made good by every reader looking again, fresh, every ``RECHECK_SECONDS``.
+
+Admission (``service.sessions.admission``): at most ``event_waiters_max`` readers in this worker, below its
+connections, so rules requests always find one; ``event_waiters_per_client`` from one client address and
+``event_waiters_host_max`` in all across the host's workers. Past a cap a reader gets a 503
+``too_many_waiting`` with ``Retry-After`` at once (docs/deployment.md, waiting and streams). A reader whose
+client closed its connection gives its place back at once (``service.sessions.disconnect``), and when the
+worker stops (``service.sessions.stopping``) every reader is woken to end.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import random
 import threading
-from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any, TypeVar
 
 from flask import Flask, current_app, request
 
 from ..config import Settings
+from ..sessions import stopping
+from ..sessions.admission import Caps, Refused, Table
 from ..storage import ChangeFeed, SessionStore
 from .problems import ApiProblem
 
 log = logging.getLogger("service.waiting")
 
-RECHECK_SECONDS = 5.0
+RECHECK_SECONDS = 15.0
 FEED_WAIT_SECONDS = 1.0
+T = TypeVar("T")
 
 
 class Hub:
-    def __init__(self, store: SessionStore, most: int, most_per_client: int) -> None:
-        self.store, self.most, self.most_per_client = store, most, most_per_client
+    def __init__(self, store: SessionStore, caps: Caps, directory: str | None = None) -> None:
+        self.store, self.caps, self.directory = store, caps, directory
         self._lock = threading.Lock()
         self._waiting: dict[str, set[threading.Event]] = {}
-        self._clients: Counter[str] = Counter()
-        self._count = 0
+        self._generations: dict[str, int] = {}
+        self._reads: dict[tuple[str, str], tuple[int, Any]] = {}
         self._pid: int | None = None
         self._feed: ChangeFeed | None = None
+        self._table: Table | None = None
 
     @property
     def waiting(self) -> int:
-        return self._count
+        return sum(len(wakes) for wakes in self._waiting.values())
 
     @contextmanager
     def watching(self, session_id: str, client: str) -> Iterator[threading.Event]:
         """An event set whenever the session's log may have grown, held for the block; 503 when the places are
         taken. Register before reading the log, so that nothing appended in between is missed."""
-        self._started()
+        table = self._started()
         wake = threading.Event()
+        try:
+            table.admit(client, self.caps)
+        except Refused as refused:
+            raise too_many_waiting(refused.which) from refused
         with self._lock:
-            if self._count >= self.most or self._clients[client] >= self.most_per_client:
-                raise ApiProblem(
-                    503,
-                    "too_many_waiting",
-                    "too many readers are waiting for events here; read again after Retry-After, or without "
-                    "?wait",
-                    headers={"Retry-After": "5"},
-                )
-            self._count += 1
-            self._clients[client] += 1
             self._waiting.setdefault(session_id, set()).add(wake)
         try:
             yield wake
         finally:
             with self._lock:
-                self._count -= 1
-                self._clients[client] -= 1
-                if not self._clients[client]:
-                    del self._clients[client]
                 waiters = self._waiting.get(session_id)
                 if waiters is not None:
                     waiters.discard(wake)
                     if not waiters:
                         del self._waiting[session_id]
+                        self._generations.pop(session_id, None)
+                        for kind in ("log", "record"):
+                            self._reads.pop((kind, session_id), None)
+            table.release(client)
+
+    def generation(self, session_id: str) -> int:
+        return self._generations.get(session_id, 0)
+
+    def shared_read(self, kind: str, session_id: str, generation: int, read: Callable[[], T]) -> T:
+        """``read()`` once per generation of a session's wake-ups, whichever of its readers asks first; the
+        others get the same answer (an exception is never shared: each reader meets its own)."""
+        with self._lock:
+            kept = self._reads.get((kind, session_id))
+        if kept is not None and kept[0] == generation:
+            found: T = kept[1]
+            return found
+        value = read()
+        with self._lock:
+            if session_id in self._waiting:
+                self._reads[(kind, session_id)] = (generation, value)
+        return value
 
     def notify(self, session_ids: set[str]) -> None:
         with self._lock:
-            woken = [wake for session_id in session_ids for wake in self._waiting.get(session_id, ())]
+            woken: list[threading.Event] = []
+            for session_id in session_ids:
+                wakes = self._waiting.get(session_id)
+                if wakes:
+                    self._generations[session_id] = self._generations.get(session_id, 0) + 1
+                    woken += wakes
         for wake in woken:
             wake.set()
 
-    def _started(self) -> None:
-        """The feed and its reader, made in the process that uses them (never inherited across a fork)."""
-        pid = os.getpid()
-        if self._pid == pid:
-            return
+    def wake_everyone(self) -> None:
         with self._lock:
-            if self._pid == pid:
-                return
-            self._feed = self.store.feed()
-            self._pid = pid
-            threading.Thread(target=self._follow, args=(self._feed,), name="event-feed", daemon=True).start()
+            woken = [wake for wakes in self._waiting.values() for wake in wakes]
+        for wake in woken:
+            wake.set()
+
+    def _started(self) -> Table:
+        """The feed, its reader and the admission table, made in the process that uses them (never inherited
+        across a fork)."""
+        pid = os.getpid()
+        if self._pid == pid and self._table is not None:
+            return self._table
+        with self._lock:
+            if self._pid != pid or self._table is None:
+                self._table = Table(self.directory)
+                self._feed = self.store.feed()
+                self._pid = pid
+                threading.Thread(target=self._follow, args=(self._feed,), name="event-feed", daemon=True).start()
+                stopping.on_stop(self.wake_everyone)
+            return self._table
 
     def _follow(self, feed: ChangeFeed) -> None:
         while self._feed is feed:
@@ -110,8 +146,23 @@ class Hub:
 
     def close(self) -> None:
         feed, self._feed, self._pid = self._feed, None, None
+        table, self._table = self._table, None
         if feed is not None:
             feed.close()
+        if table is not None:
+            table.close()
+
+
+def too_many_waiting(which: str) -> ApiProblem:
+    # Spread the retries: clients refused together must not all come back in the same second.
+    retry_after = str(random.randint(2, 10))
+    log.info("waiting reader refused: the %s cap is reached", which)
+    return ApiProblem(
+        503,
+        "too_many_waiting",
+        "too many readers are waiting for events here; read again after Retry-After, or without ?wait",
+        headers={"Retry-After": retry_after},
+    )
 
 
 def hub() -> Hub:
@@ -125,6 +176,7 @@ def client_address() -> str:
 
 def init_app(app: Flask, settings: Settings) -> Hub:
     """The hub of the app's session store; its feed starts with the first waiting reader, in that process."""
-    made = Hub(app.extensions["session_store"], settings.event_waiters_max, settings.event_waiters_per_client)
+    caps = Caps(settings.event_waiters_max, settings.event_waiters_per_client, settings.event_waiters_host_max)
+    made = Hub(app.extensions["session_store"], caps, settings.event_waiters_dir)
     app.extensions["event_hub"] = made
     return made
