@@ -1,0 +1,216 @@
+"""Waiting readers cannot take a host's connections (the streams issue, item 1), and leave when they should.
+
+- Caps per worker, per client address and per host, counted across workers through a shared table
+  (``service.sessions.admission``): two ``Table`` objects on one directory play two workers (``flock`` locks
+  belong to an open file, so they contend as two processes would).
+- A connection whose client closed it is seen at once (``service.sessions.disconnect``).
+- A stopping worker ends its streams with a reconnect hint, and its long polls answer at once
+  (``service.sessions.stopping``); a store that fails for a while ends no stream.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from service.api import session_events
+from service.api.session_records import load
+from service.sessions import stopping
+from service.sessions.admission import Caps, Refused, Table
+from service.sessions.disconnect import peer_closed
+from service.storage import StoreUnavailable
+
+from .conftest import bearer, make_app
+from .test_event_waits import SteppingWake, new_table, play_one, sse
+
+CAPS = Caps(here=3, per_client=2, host=4)
+
+
+@pytest.fixture
+def workers(tmp_path: Path) -> Iterator[tuple[Table, Table]]:
+    first, second = Table(str(tmp_path)), Table(str(tmp_path))
+    assert first.shared and second.shared
+    yield first, second
+    first.close()
+    second.close()
+
+
+@pytest.fixture(autouse=True)
+def not_stopping() -> Iterator[None]:
+    stopping.reset_for_tests()
+    yield
+    stopping.reset_for_tests()
+
+
+def refused(table: Table, client: str, caps: Caps = CAPS) -> str:
+    with pytest.raises(Refused) as caught:
+        table.admit(client, caps)
+    return caught.value.which
+
+
+def test_a_client_is_capped_across_the_workers_of_the_host(workers: tuple[Table, Table]) -> None:
+    first, second = workers
+    first.admit("192.0.2.1", CAPS)
+    second.admit("192.0.2.1", CAPS)
+    assert refused(first, "192.0.2.1") == "client" and refused(second, "192.0.2.1") == "client"
+    first.admit("192.0.2.2", CAPS)  # another address is not held back by it
+    first.release("192.0.2.1")
+    second.admit("192.0.2.1", CAPS)
+
+
+def test_the_host_is_capped_across_its_workers(workers: tuple[Table, Table]) -> None:
+    first, second = workers
+    for client in ("192.0.2.1", "192.0.2.2"):
+        first.admit(client, CAPS)
+        second.admit(client + "0", CAPS)
+    assert first.host() == second.host() == 4
+    assert refused(second, "192.0.2.9") == "host"
+
+
+def test_a_worker_keeps_connections_beyond_its_own_cap_for_rules_requests(workers: tuple[Table, Table]) -> None:
+    first, _ = workers
+    for client in ("192.0.2.1", "192.0.2.2", "192.0.2.3"):
+        first.admit(client, Caps(here=3, per_client=2, host=100))
+    assert first.here() == 3
+    assert refused(first, "192.0.2.4", Caps(here=3, per_client=2, host=100)) == "here"
+
+
+def test_a_dead_workers_count_is_forgotten(workers: tuple[Table, Table]) -> None:
+    first, second = workers
+    caps = Caps(here=10, per_client=2, host=4)
+    for client in ("192.0.2.1", "192.0.2.2", "192.0.2.3", "192.0.2.4"):
+        first.admit(client, caps)
+    assert refused(second, "192.0.2.9", caps) == "host"
+    # The first worker dies without releasing anything: its row names a process that is gone.
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    first._cells[first._row * (2 + 16384)] = int(gone.stdout)  # type: ignore[index]
+    second.admit("192.0.2.9", caps)
+    assert second.host() == 1
+
+
+def test_a_new_worker_on_a_freed_row_starts_from_nothing(tmp_path: Path) -> None:
+    first = Table(str(tmp_path))
+    first.admit("192.0.2.1", CAPS)
+    first.close()  # the lock goes with the worker; its counts stay in the file
+    replacement = Table(str(tmp_path))
+    assert replacement.host() == 0 and replacement.client("192.0.2.1") == 0
+    replacement.close()
+
+
+def test_without_a_shared_directory_a_process_counts_its_own() -> None:
+    alone = Table(None)
+    assert not alone.shared
+    alone.admit("192.0.2.1", CAPS)
+    alone.admit("192.0.2.1", CAPS)
+    assert refused(alone, "192.0.2.1") == "client"
+
+
+def test_a_refused_reader_gets_a_503_with_retry_after_and_changes_nothing(store: Any) -> None:
+    app = make_app(store, event_waiters_per_client=0)
+    client = app.test_client()
+    table = new_table(client)
+    seat = table["tokens"]["seats"][0]
+    answer = client.get(f"{table['path']}/events", headers=bearer(seat, Accept="text/event-stream"))
+    assert answer.status_code == 503 and answer.get_json()["code"] == "too_many_waiting"
+    assert 2 <= int(answer.headers["Retry-After"]) <= 10
+    assert app.extensions["event_hub"].waiting == 0
+
+
+def test_a_socket_whose_peer_closed_reads_as_closed_and_an_open_one_does_not() -> None:
+    ours, theirs = socket.socketpair()
+    try:
+        assert not peer_closed(ours.fileno())
+        theirs.sendall(b"x")  # a client that sends more is not taken for gone
+        assert not peer_closed(ours.fileno())
+        theirs.close()
+        ours.recv(1)
+        assert peer_closed(ours.fileno())
+        assert ours.fileno() >= 0  # the probe left the connection's descriptor open
+        os.fstat(ours.fileno())
+    finally:
+        ours.close()
+
+
+def test_a_stopping_worker_ends_its_streams_with_a_reconnect_hint(client: FlaskClient, app: Flask) -> None:
+    table = new_table(client)
+    seat = table["tokens"]["seats"][0]
+    opened = client.get(
+        f"{table['path']}/events", headers=bearer(seat, Accept="text/event-stream"), buffered=False
+    )
+    chunks = iter(opened.response)
+    next(chunks), next(chunks)  # the retry, the deal
+    stopping.begin()
+    rest = sse(chunks)
+    assert len(rest) == 1 and 250 <= int(rest[0]["retry"]) <= 1500
+    assert app.extensions["event_hub"].waiting == 0
+    late = client.get(f"{table['path']}/events", headers=bearer(seat, Accept="text/event-stream"), buffered=False)
+    assert late.status_code == 200 and [set(m) for m in sse(late.response)] == [{"retry"}]
+
+
+def test_a_stopping_worker_answers_its_long_polls_at_once(client: FlaskClient, app: Flask) -> None:
+    table = new_table(client)
+    seat = table["tokens"]["seats"][0]
+    answers: list[Any] = []
+    poll = threading.Thread(
+        target=lambda: answers.append(client.get(f"{table['path']}/events?after=1&wait=30", headers=bearer(seat)))
+    )
+    poll.start()
+    hub = app.extensions["event_hub"]
+    while not hub.waiting:
+        threading.Event().wait(0.01)
+    stopping.begin()
+    poll.join(timeout=20)
+    assert not poll.is_alive()
+    assert answers[0].status_code == 200 and answers[0].get_json()["events"] == []
+
+
+class FailingFor:
+    """A store whose reads fail ``times`` times (a Redis restarting), then answer again."""
+
+    def __init__(self, store: Any, times: int) -> None:
+        self.store, self.times = store, times
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.store, name)
+
+    def _maybe_fail(self) -> None:
+        if self.times > 0:
+            self.times -= 1
+            raise StoreUnavailable("restarting")
+
+    def get(self, session_id: str) -> Any:
+        self._maybe_fail()
+        return self.store.get(session_id)
+
+    def events(self, session_id: str, after: int) -> Any:
+        self._maybe_fail()
+        return self.store.events(session_id, after)
+
+
+def test_a_store_that_fails_for_a_while_ends_no_stream(store: Any, client: FlaskClient) -> None:
+    table = new_table(client)
+    seat = table["tokens"]["seats"][0]
+    failing = FailingFor(store, 0)
+    app = make_app(failing)  # type: ignore[arg-type]
+    clock = [100.0]
+    with app.test_request_context(headers=bearer(seat)):
+        loaded = load(table["id"])
+        stream = session_events.Stream(table["id"], loaded, 1, SteppingWake(clock), lambda: clock[0], 600.0)
+        messages = stream.messages()
+        next(messages)
+        failing.times = 6  # every read of the next few seconds fails
+        beats = [next(messages) for _ in range(2)]
+        assert beats == [b": heartbeat\n\n"] * 2 and not stream.closed
+        play_one(client, table)  # the store is back, and the table moved on meanwhile
+        moved = sse([next(messages)])
+    assert moved[0]["data"]["type"] == "card_played" and moved[-1]["id"] == "2"
