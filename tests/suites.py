@@ -30,7 +30,7 @@ SLOWEST_SHOWN = 8
 OUTCOME = re.compile(rb"\b\d+ (passed|failed|errors?|skipped|deselected)\b.* in [\d.]+s|no tests ran")
 
 LIVE = "tests/live"
-BROWSER = f"{LIVE}/test_docs_browser.py"
+BROWSER = (f"{LIVE}/test_docs_browser.py", f"{LIVE}/test_event_source_browser.py")
 CLIENTS = (f"{LIVE}/test_python_client.py", f"{LIVE}/test_typescript_client.py")
 SERVER_SUITES = ("tests/edge", LIVE)
 REDIS_PATHS = ("tests/storage", "tests/sessions", "tests/api/test_sessions_redis.py")
@@ -90,11 +90,13 @@ SUITES = (
     Suite(
         "live",
         "tests/live: the spec's examples and the walkthrough scripts against the service under gunicorn",
-        pytest(LIVE, *ignoring(BROWSER, *CLIENTS)),
+        pytest(LIVE, *ignoring(*BROWSER, *CLIENTS)),
         spread="loadfile",
     ),
     # Each xdist worker drives its own browser and service: the tests keep no state across the page between them.
-    Suite("browser", "/docs 'Try it out' in headless Chromium", pytest(BROWSER), "load"),
+    Suite(
+        "browser", "/docs 'Try it out' and an EventSource in headless Chromium", pytest(*BROWSER), "load"
+    ),
     Suite(
         "clients", "the generated Python and TypeScript clients play every game", pytest(*CLIENTS), "loadfile"
     ),

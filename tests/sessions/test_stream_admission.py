@@ -77,7 +77,9 @@ def test_the_host_is_capped_across_its_workers(workers: tuple[Table, Table]) -> 
     assert refused(second, "192.0.2.9") == "host"
 
 
-def test_a_worker_keeps_connections_beyond_its_own_cap_for_rules_requests(workers: tuple[Table, Table]) -> None:
+def test_a_worker_keeps_connections_beyond_its_own_cap_for_rules_requests(
+    workers: tuple[Table, Table],
+) -> None:
     first, _ = workers
     for client in ("192.0.2.1", "192.0.2.2", "192.0.2.3"):
         first.admit(client, Caps(here=3, per_client=2, host=100))
@@ -92,7 +94,9 @@ def test_a_dead_workers_count_is_forgotten(workers: tuple[Table, Table]) -> None
         first.admit(client, caps)
     assert refused(second, "192.0.2.9", caps) == "host"
     # The first worker dies without releasing anything: its row names a process that is gone.
-    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    gone = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    )
     first._cells[first._row * (2 + 16384)] = int(gone.stdout)  # type: ignore[index]
     second.admit("192.0.2.9", caps)
     assert second.host() == 1
@@ -153,7 +157,9 @@ def test_a_stopping_worker_ends_its_streams_with_a_reconnect_hint(client: FlaskC
     rest = sse(chunks)
     assert len(rest) == 1 and 250 <= int(rest[0]["retry"]) <= 1500
     assert app.extensions["event_hub"].waiting == 0
-    late = client.get(f"{table['path']}/events", headers=bearer(seat, Accept="text/event-stream"), buffered=False)
+    late = client.get(
+        f"{table['path']}/events", headers=bearer(seat, Accept="text/event-stream"), buffered=False
+    )
     assert late.status_code == 200 and [set(m) for m in sse(late.response)] == [{"retry"}]
 
 
@@ -162,7 +168,9 @@ def test_a_stopping_worker_answers_its_long_polls_at_once(client: FlaskClient, a
     seat = table["tokens"]["seats"][0]
     answers: list[Any] = []
     poll = threading.Thread(
-        target=lambda: answers.append(client.get(f"{table['path']}/events?after=1&wait=30", headers=bearer(seat)))
+        target=lambda: answers.append(
+            client.get(f"{table['path']}/events?after=1&wait=30", headers=bearer(seat))
+        )
     )
     poll.start()
     hub = app.extensions["event_hub"]

@@ -83,7 +83,10 @@ def test_a_ticket_dies_with_its_token(client: FlaskClient) -> None:
     owner, seat = table["tokens"]["owner"], table["tokens"]["seats"][1]
     ticket = ticket_for(client, table, seat)
     etag = client.get(table["path"], headers=bearer(owner)).headers["ETag"]
-    assert client.post(f"{table['path']}/seats/1/token", headers=bearer(owner, **{"If-Match": etag})).status_code == 200
+    assert (
+        client.post(f"{table['path']}/seats/1/token", headers=bearer(owner, **{"If-Match": etag})).status_code
+        == 200
+    )
     refused = stream_with(client, table, ticket)
     assert refused.status_code == 401 and refused.get_json()["code"] == "invalid_ticket"
 
@@ -120,9 +123,7 @@ def test_a_spectator_ticket_reads_public_events_only(client: FlaskClient) -> Non
     made = client.post(f"{table['path']}/spectators", headers=bearer(owner, **{"If-Match": etag}))
     assert made.status_code == 201, made.get_json()
     spectator = made.get_json()["token"]
-    opened = client.get(
-        f"{table['path']}/events?after=0&ticket={ticket_for(client, table, spectator)}"
-    )
+    opened = client.get(f"{table['path']}/events?after=0&ticket={ticket_for(client, table, spectator)}")
     assert opened.status_code == 200
     assert opened.get_json()["events"] and all(e["to"] == "all" for e in opened.get_json()["events"])
 
