@@ -277,8 +277,9 @@ class Stream:
 
     def messages(self) -> Iterator[bytes]:
         """Events as they come, a heartbeat when quiet. A wake-up reads what the session's other readers read
-        for the same version; every ``RECHECK_SECONDS`` the stream reads the log and its token afresh, so a
-        wake-up that was lost costs that long at most, and a revoked token ends the stream."""
+        for the same version; every ``RECHECK_SECONDS`` the stream looks again by itself (the hub's tick makes
+        that a fresh read, once per session), so a wake-up that was lost costs that long at most, and a revoked
+        token ends the stream. After a store failure it reads on its own until the store answers."""
         yield f"retry: {RETRY_MS}\n\n".encode()
         beat = self.clock() + self.first_beat
         recheck = self.clock() + RECHECK_SECONDS
@@ -299,8 +300,8 @@ class Stream:
             if stopping.is_stopping():
                 yield reconnect_hint()
                 return
-            fresh = not woken or self.failing or self.clock() >= recheck
-            if fresh:
+            fresh = self.failing
+            if self.clock() >= recheck:
                 recheck = self.clock() + RECHECK_SECONDS
             if not self.still_open(fresh):
                 return

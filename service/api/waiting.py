@@ -9,7 +9,8 @@ thousands of them cost memory, not workers.
 One read per version, not per reader: each wake-up of a session starts a new *generation* of it, and the
 first of its readers to look reads the log and the record once for that generation; the others take the same
 answer and filter it for their own token in memory (``shared_read``). A wake-up the feed misses (a Redis
-reconnect) is made good by every reader looking again, fresh, every ``RECHECK_SECONDS``.
+reconnect) is made good by a new generation of every watched session each ``RECHECK_SECONDS`` (``tick``):
+the readers' periodic looks then read afresh, once per session.
 
 Admission (``service.sessions.admission``): at most ``event_waiters_max`` readers in this worker, below its
 connections, so rules requests always find one; ``event_waiters_per_client`` from one client address and
@@ -25,6 +26,7 @@ import logging
 import os
 import random
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -39,7 +41,7 @@ from .problems import ApiProblem
 
 log = logging.getLogger("service.waiting")
 
-RECHECK_SECONDS = 15.0
+RECHECK_SECONDS = 30.0
 FEED_WAIT_SECONDS = 1.0
 T = TypeVar("T")
 
@@ -135,6 +137,7 @@ class Hub:
             return self._table
 
     def _follow(self, feed: ChangeFeed) -> None:
+        ticked = time.monotonic()
         while self._feed is feed:
             try:
                 changed = feed.wait(FEED_WAIT_SECONDS)
@@ -143,6 +146,16 @@ class Hub:
                 changed = set()
             if changed:
                 self.notify(changed)
+            if time.monotonic() - ticked >= RECHECK_SECONDS:
+                ticked = time.monotonic()
+                self.tick()
+
+    def tick(self) -> None:
+        """A new generation of every watched session, waking nobody: the readers' own periodic looks then read
+        afresh, once per session, what a lost wake-up (a Redis reconnect) would have hidden."""
+        with self._lock:
+            for session_id in self._waiting:
+                self._generations[session_id] = self._generations.get(session_id, 0) + 1
 
     def close(self) -> None:
         feed, self._feed, self._pid = self._feed, None, None
