@@ -178,3 +178,35 @@ def test_a_long_poll_answers_through_nginx_with_nothing_and_with_a_move(proxy_po
     assert page["events"] and {event["version"] for event in page["events"]} == {2}
     assert page["events"][0]["type"] == "card_played"
     assert page["events"][0]["move"] == played["events"][0]["move"]
+
+
+def test_nginx_holds_an_address_to_64_waiting_readers_and_answers_the_next_with_the_apps_problem() -> None:
+    """deploy/nginx/nginx.conf caps event connections per client address (64, the app's own per-client cap) before
+    any worker is involved. The app's cap is lifted here, so the refusal can only be nginx's."""
+    with gunicorn(workers=2, EVENT_WAITERS_PER_CLIENT="1000") as app_port, nginx(app_port) as port:
+        table = new_table(port)
+        readers = []
+        try:
+            for _ in range(64):
+                readers.append(
+                    StreamReader(port, f"/v1/sessions/{table['id']}/events", table["tokens"]["seats"][0])
+                )
+                assert readers[-1].response.status == 200
+            status, headers, problem = call(
+                port,
+                "GET",
+                f"/v1/sessions/{table['id']}/events?after=1&wait=1",
+                headers={"Authorization": f"Bearer {table['tokens']['seats'][1]}"},
+            )
+            assert status == 503 and problem["code"] == "too_many_waiting"
+            assert headers["Content-Type"].startswith("application/problem+json") and headers["Retry-After"]
+            rules, _, _ = call(
+                port,
+                "GET",
+                f"/v1/sessions/{table['id']}/legal-moves",
+                headers={"Authorization": f"Bearer {table['tokens']['seats'][0]}"},
+            )
+            assert rules == 200  # the address's other requests pass
+        finally:
+            for reader in readers:
+                reader.close()
