@@ -276,35 +276,40 @@ class Stream:
         self.wake.set()
 
     def messages(self) -> Iterator[bytes]:
-        """Events as they come, a heartbeat when quiet. A wake-up reads what the session's other readers read
-        for the same version; every ``RECHECK_SECONDS`` the stream looks again by itself (the hub's tick makes
-        that a fresh read, once per session), so a wake-up that was lost costs that long at most, and a revoked
-        token ends the stream. After a store failure it reads on its own until the store answers."""
+        """Events as they come, a heartbeat when quiet. A stream looks at the store only when its session has a
+        new generation in the hub (a wake-up), every ``RECHECK_SECONDS`` (the hub's tick makes that look a fresh
+        read, once per session), and after a store failure (on its own, every second, until the store answers);
+        a wake-up's look reads what the session's other readers read for the same version. So a quiet stream's
+        heartbeat costs a write and nothing else, a wake-up that was lost costs ``RECHECK_SECONDS`` at most, and a
+        revoked token ends the stream at its next look."""
         yield f"retry: {RETRY_MS}\n\n".encode()
         beat = self.clock() + self.first_beat
         recheck = self.clock() + RECHECK_SECONDS
-        fresh = True
+        looked, fresh, look = self.hub.generation(self.session_id), True, True
         while True:
-            yield from self.pending(fresh)
+            if look:
+                yield from self.pending(fresh)
             now = self.clock()
             if now >= self.ends or self.closed:
                 return
             due = min(beat, self.ends, recheck)
             if self.failing:
                 due = min(due, now + RETRY_AFTER_FAILURE_SECONDS)
-            woken = self.wake.wait(max(0.0, due - now))
-            if woken:
+            if self.wake.wait(max(0.0, due - now)):
                 self.wake.clear()
             if self.gone:
                 return
             if stopping.is_stopping():
                 yield reconnect_hint()
                 return
-            fresh = self.failing
+            generation, fresh = self.hub.generation(self.session_id), self.failing
+            look = fresh or generation != looked or self.clock() >= recheck
             if self.clock() >= recheck:
                 recheck = self.clock() + RECHECK_SECONDS
-            if not self.still_open(fresh):
-                return
+            if look:
+                looked = generation
+                if not self.still_open(fresh):
+                    return
             if self.clock() >= beat:
                 yield b": heartbeat\n\n"
                 beat = self.clock() + HEARTBEAT_SECONDS

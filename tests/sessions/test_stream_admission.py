@@ -220,5 +220,36 @@ def test_a_store_that_fails_for_a_while_ends_no_stream(store: Any, client: Flask
         beats = [next(messages) for _ in range(2)]
         assert beats == [b": heartbeat\n\n"] * 2 and not stream.closed
         play_one(client, table)  # the store is back, and the table moved on meanwhile
-        moved = sse([next(messages)])
+        moved = sse([next(chunk for chunk in messages if not chunk.startswith(b":"))])
     assert moved[0]["data"]["type"] == "card_played" and moved[-1]["id"] == "2"
+
+
+class Counting(FailingFor):
+    """A store that counts the reads a stream makes."""
+
+    def __init__(self, store: Any) -> None:
+        super().__init__(store, 0)
+        self.reads = 0
+
+    def _maybe_fail(self) -> None:
+        self.reads += 1
+
+
+def test_a_quiet_stream_reads_the_store_only_at_its_periodic_look(store: Any, client: FlaskClient) -> None:
+    """Idle streams are nearly free: a heartbeat is a write, and the store is read when the session has news or
+    every RECHECK_SECONDS (30), not on every beat (15)."""
+    table = new_table(client)
+    counting = Counting(store)
+    app = make_app(counting)  # type: ignore[arg-type]
+    clock = [100.0]
+    with app.test_request_context(headers=bearer(table["tokens"]["seats"][0])):
+        loaded = load(table["id"])
+        stream = session_events.Stream(table["id"], loaded, 1, SteppingWake(clock), lambda: clock[0], 50.0)
+        messages = stream.messages()
+        next(messages)
+        assert next(messages) == b": heartbeat\n\n" and clock[0] == 115.0
+        opened = counting.reads
+        assert next(messages) == b": heartbeat\n\n" and clock[0] == 130.0
+        assert list(messages) == [b": heartbeat\n\n"] and clock[0] == 150.0
+    assert opened == 2  # the record (load) and the log at the start; the beat at 115 s read nothing
+    assert counting.reads == 4  # the periodic look at 130 s: the record and the log once; the beat at 145 s none
