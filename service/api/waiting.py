@@ -138,6 +138,7 @@ class Hub:
 
     def _follow(self, feed: ChangeFeed) -> None:
         ticked = time.monotonic()
+        recoveries = getattr(feed, "recoveries", 0)
         while self._feed is feed:
             try:
                 changed = feed.wait(FEED_WAIT_SECONDS)
@@ -146,6 +147,12 @@ class Hub:
                 changed = set()
             if changed:
                 self.notify(changed)
+            if getattr(feed, "recoveries", 0) != recoveries:
+                # The feed was lost for a while (a Redis restart): what it would have said is unknown, so every
+                # watched session gets a new generation and every reader looks again, now.
+                recoveries = getattr(feed, "recoveries", 0)
+                self.tick()
+                self.wake_everyone()
             if time.monotonic() - ticked >= RECHECK_SECONDS:
                 ticked = time.monotonic()
                 self.tick()

@@ -96,6 +96,7 @@ class RedisChangeFeed:
         self._pubsub: Any = None
         self._failing = False
         self._closed = False
+        self.recoveries = 0
         try:
             self._subscribed()
         except BACKEND_ERRORS as error:
@@ -148,6 +149,7 @@ class RedisChangeFeed:
         if self._failing:
             log.info("session change feed: subscribed to %s again", self.channel)
             self._failing = False
+            self.recoveries += 1  # wake-ups may have been lost meanwhile: the hub looks again at everything
         return found
 
     def _failed(self, error: BaseException) -> None:

@@ -108,6 +108,7 @@ class SqliteChangeFeed:
         self._last: int | None = None
         self._failing = False
         self._closed = False
+        self.recoveries = 0
         with contextlib.suppress(sqlite3.Error, OSError):
             self._last = self._newest(self._connection())
 
@@ -149,6 +150,7 @@ class SqliteChangeFeed:
             if self._failing:
                 log.info("session change feed: %s readable again", self.path.name)
                 self._failing = False
+                self.recoveries += 1  # wake-ups may have been lost meanwhile: the hub looks again at everything
             left = deadline - now()
             if found or left <= 0:
                 return found
