@@ -15,6 +15,7 @@ import json
 import queue
 import socket
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -210,3 +211,28 @@ def test_nginx_holds_an_address_to_64_waiting_readers_and_answers_the_next_with_
         finally:
             for reader in readers:
                 reader.close()
+
+
+def test_a_closed_stream_gives_its_place_back_before_any_heartbeat_could() -> None:
+    """One waiting place per address: a client that closes its stream can open another at once. The worker's
+    event loop sees the connection close; a stream's first heartbeat (the write that would otherwise find out)
+    comes 7.5-15 s after it opened, so an admission within the few seconds allowed here is the watcher's."""
+    with gunicorn(workers=1, EVENT_WAITERS_PER_CLIENT="1") as port:
+        table = new_table(port)
+        path, seat = f"/v1/sessions/{table['id']}/events", table["tokens"]["seats"][0]
+        first = StreamReader(port, path, seat)
+        assert first.response.status == 200
+        status, _, problem = call(
+            port, "GET", f"{path}?after=1&wait=1", headers={"Authorization": f"Bearer {seat}"}
+        )
+        assert status == 503 and problem["code"] == "too_many_waiting"  # the address holds its one place
+        first.close()
+        statuses = []
+        for _ in range(40):  # at most about 4 s: well before the first heartbeat
+            again = StreamReader(port, path, seat)
+            statuses.append(again.response.status)
+            again.close()
+            if statuses[-1] == 200:
+                break
+            time.sleep(0.1)
+        assert statuses[-1] == 200, statuses
