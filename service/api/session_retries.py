@@ -1,10 +1,10 @@
 """Safe retries (docs/sessions.md): ``Idempotency-Key`` on a session's moves and next round.
 
-A client whose answer was lost sends the request again with the same key. The record keeps the last
-``KEPT_REPLIES`` keyed answers (compressed): a retry with the same key and body from the same token's place (the
-owner, or a seat) gets the original answer, status, body and ETag, even after the session moved on; the same key
-with another body is a 422 ``idempotency_key_reused``. Keys are checked before If-Match, since a retry carries
-the version it was first sent against.
+A client whose answer was lost sends the request again with the same key. The record keeps the last keyed
+answers (compressed), at most ``KEPT_REPLIES`` of them and ``KEPT_BYTES`` together: a retry with the same key and
+body from the same token gets the original answer, status, body and ETag, even after the session moved on; the
+same key with another body is a 422 ``idempotency_key_reused``. Keys are checked before If-Match, since a retry
+carries the version it was first sent against.
 """
 
 from __future__ import annotations
@@ -20,19 +20,29 @@ from flask import Response, request
 
 from ..engine.errors import FieldProblem
 from .problems import ApiProblem
-from .session_access import Caller, etag
+from .session_access import Caller, bearer_token, digest, etag
 
 KEY = re.compile(r"[\x21-\x7e]{1,128}")
 KEPT_REPLIES = 16
-"""Keyed answers a session keeps: a lost answer is retried within seconds, while a few other seats may play."""
+"""Keyed answers a session keeps at most: a lost answer is retried within seconds, while a few other seats may
+play."""
+KEPT_BYTES = 5120
+"""What the kept answers may weigh together in the record, as stored; the oldest go first. One weighs 0.7 to
+1.15 KB with its hashes in the games measured, so four always fit (a table of four seats each retrying once) and
+a record ends at 5 to 7 times its size at creation, where 16 answers made it 13 times."""
 
 
 class Retry(NamedTuple):
-    key: str  # SHA-256 of the operation, the caller's place and the key: a key is never another caller's
+    key: str  # SHA-256 of the operation, the token's digest and the key: a key is never another token's
     body: str  # SHA-256 of the request body, its keys sorted
 
 
 def retry_of(caller: Caller, operation: str, data: dict[str, Any]) -> Retry | None:
+    """The retry a keyed request would be (None without a key).
+
+    Bound to the token (its digest, as the record keeps it), not only to its place: after the owner replaces a
+    seat's token, the seat's new holder must not be handed what the old holder's keyed requests were answered.
+    """
     raw = request.headers.get("Idempotency-Key")
     if raw is None:
         return None
@@ -44,7 +54,7 @@ def retry_of(caller: Caller, operation: str, data: dict[str, Any]) -> Retry | No
             problems=[FieldProblem("/Idempotency-Key", "1 to 128 visible ASCII characters")],
         )
     place = "owner" if caller.owner else f"seat {caller.seat}"
-    key = hashlib.sha256(f"{operation}\n{place}\n{raw}".encode()).hexdigest()
+    key = hashlib.sha256(f"{operation}\n{place}\n{digest(bearer_token())}\n{raw}".encode()).hexdigest()
     body = hashlib.sha256(orjson.dumps(data, option=orjson.OPT_SORT_KEYS)).hexdigest()
     return Retry(key, body)
 
@@ -72,11 +82,29 @@ def earlier_reply(replies: list[dict[str, Any]], retry: Retry | None) -> Respons
 def with_reply(
     replies: list[dict[str, Any]], retry: Retry | None, version: int, answer: dict[str, Any]
 ) -> list[dict[str, Any]]:
-    """The replies to keep once ``answer`` (status 200, ``version``) is given to a keyed request."""
+    """The replies to keep once ``answer`` (status 200, ``version``) is given to a keyed request.
+
+    The oldest make room for the newest; an answer too big to keep even alone is not kept (its retry is a new
+    request, which its stale If-Match refuses with a 412), and the others stay.
+    """
     if retry is None:
         return replies
     packed = base64.b64encode(zlib.compress(orjson.dumps(answer))).decode("ascii")
-    return [*replies, {"k": retry.key, "b": retry.body, "s": 200, "v": version, "r": packed}][-KEPT_REPLIES:]
+    reply = {"k": retry.key, "b": retry.body, "s": 200, "v": version, "r": packed}
+    if stored_size(reply) > KEPT_BYTES:
+        return replies
+    kept = [*replies, reply][-KEPT_REPLIES:]
+    sizes = [stored_size(each) for each in kept]
+    total, first = sum(sizes), 0
+    while total > KEPT_BYTES:
+        total -= sizes[first]
+        first += 1
+    return kept[first:]
+
+
+def stored_size(reply: dict[str, Any]) -> int:
+    """The bytes a kept answer takes in the record (its JSON, as the record is written)."""
+    return len(orjson.dumps(reply))
 
 
 def valid_replies(value: object) -> bool:
