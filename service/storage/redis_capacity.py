@@ -1,9 +1,12 @@
 """Room kept in Redis for the sessions already stored: new ones stop at a high-water mark below ``maxmemory``.
 
-With ``noeviction`` Redis refuses every write past ``maxmemory``, the moves of games in progress included. So
-new sessions are refused (507 ``store_full``) once ``used_memory`` reaches ``fraction`` of ``maxmemory``
-(``SESSION_REDIS_HIGH_WATER``, default 0.9), and the rest stays for the games already stored. ``INFO memory``
-is read at most once per ``recheck`` seconds per node, so a creation usually costs no extra round trip.
+With ``noeviction`` Redis refuses every write past ``maxmemory``, the moves of games in progress included. So a
+new session is refused (507 ``store_full``) when it would take ``used_memory`` to ``fraction`` of ``maxmemory``
+(``SESSION_REDIS_HIGH_WATER``, default 0.9), and the rest stays for the games already stored. The creating script
+reads the node's ``INFO memory`` itself (:mod:`.redis_scripts`), at each creation and in the same atomic step as
+the write: a reading kept here for a second let a flood of creations run past the mark to ``maxmemory``, where
+the moves were refused too. What is kept here is for ``/readyz`` (:meth:`RedisStore.status`), which reads
+``INFO memory`` at most once per ``recheck`` seconds per node.
 """
 
 from __future__ import annotations
@@ -73,31 +76,21 @@ class MemoryHighWater:
         return share is not None and share >= self.fraction
 
     def forget(self) -> None:
-        """Read again next time (a write was refused for memory: the cached reading was too old)."""
+        """Read again next time (a write was refused for memory: the cached reading is out of date)."""
         with self._lock:
             self._readings.clear()
 
 
 class NodeMemory(RedisConnection):
-    """A Redis connection that reads the memory of its nodes through :attr:`memory`'s cache."""
+    """A Redis connection that reads the memory of its masters through :attr:`memory`'s cache."""
 
     memory: MemoryHighWater
 
-    def _memory_of(self, key: str) -> MemoryReading:
-        """``INFO memory`` of the node that holds ``key`` (cached briefly)."""
-        if not self.cluster:
-            return self.memory.reading("", lambda: self._run(lambda: self._client.info("memory")))
-        client = self._client
-        node = self._run(lambda: client.get_node_from_key(key), key=key)
-        return self.memory.reading(
-            str(node.name), lambda: self._run(lambda: client.info("memory", target_nodes=node), key=key)
-        )
-
     def _memory_of_primaries(self) -> dict[str, MemoryReading]:
-        """``INFO memory`` of the server, or of every master of a cluster (cached briefly, like :meth:`_memory_of`)."""
-        if not self.cluster:
-            return {"server": self._memory_of("")}
+        """``INFO memory`` of the server, or of every master of a cluster (cached briefly)."""
         client = self._client
+        if not self.cluster:
+            return {"server": self.memory.reading("server", partial(self._run, partial(client.info, "memory")))}
         return {
             str(node.name): self.memory.reading(
                 str(node.name), partial(self._run, partial(client.info, "memory", target_nodes=node))

@@ -27,12 +27,25 @@ __all__ = [
 # first write only, so a write before it (even a DEL of nothing) would let the script past the limit.
 
 # KEYS[1] session key, KEYS[2] its log; ARGV: document, ttl_ms, token, client, entry ('1' or '0'), its body,
-# channel, session id. Returns 1 if created (or if this very call created it before a retry), 0 if the id is
-# taken.
+# channel, session id, high-water mark (a share of maxmemory), the bytes the session adds. Returns 1 if created
+# (or if this very call created it before a retry), 0 if the id is taken, {-1, used, maxmemory} if the node's
+# memory with the new session would reach the mark. The memory is read here, at each creation, on the node that
+# would hold the session: Redis runs one script at a time, so no flood of creations, from however many workers,
+# gets past the mark between two readings. Without INFO (a renamed command) nothing is refused here: then OOM
+# is the only limit, and it stops the moves too.
 CREATE_LUA: Final = """
 if redis.call('EXISTS', KEYS[1]) == 1 then
   if redis.call('TYPE', KEYS[1]).ok == 'hash' and redis.call('HGET', KEYS[1], 'w') == ARGV[3] then return 1 end
   return 0
+end
+local info = redis.pcall('INFO', 'memory')
+if type(info) == 'string' then
+  local limit = tonumber(string.match(info, '\\nmaxmemory:(%d+)') or '0')
+  if limit > 0 then
+    local used = tonumber(string.match(info, '\\nused_memory:(%d+)') or '0')
+    used = used - tonumber(string.match(info, '\\nmem_not_counted_for_evict:(%d+)') or '0')
+    if used + tonumber(ARGV[10]) >= limit * tonumber(ARGV[9]) then return {-1, used, limit} end
+  end
 end
 redis.call('HSET', KEYS[1], 'v', 1, 's', ARGV[1], 'w', ARGV[3], 'c', ARGV[4])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])

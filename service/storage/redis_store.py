@@ -24,12 +24,13 @@ out of it early.
 
 Room: ``f"{namespace}:sessions:{{live}}"`` is the set of every session (scored like the quota's), checked
 and added to by one script before a session is written, so ``max_sessions`` holds exactly however many
-workers and hosts create at once; and no session is created once the node's ``used_memory`` reaches
-``high_water`` of ``maxmemory`` (:mod:`.redis_capacity`), which keeps the rest for the moves of the games
-already stored. Honest failures: a Redis at ``maxmemory`` (ship it with ``noeviction``: sessions are never
-evicted silently) answers ``OOM``, raised as :class:`~service.storage.base.StoreFull`; a key of the wrong
-type or with an unreadable version is :class:`~service.storage.base.SessionCorrupt` for that one session and
-never counts against the circuit breaker.
+workers and hosts create at once; and no session is created that would take the node's ``used_memory`` to
+``high_water`` of ``maxmemory``, checked by the creating script itself on the node's ``INFO memory``
+(:mod:`.redis_capacity`), so the rest stays for the moves of the games already stored. Honest failures: a
+Redis at ``maxmemory`` (ship it with ``noeviction``: sessions are never evicted silently) answers ``OOM``,
+raised as :class:`~service.storage.base.StoreFull`; a key of the wrong type or with an unreadable version is
+:class:`~service.storage.base.SessionCorrupt` for that one session and never counts against the circuit
+breaker.
 
 A deleted session briefly (``_TOMBSTONE_MS``) leaves a tombstone hash holding only ``d`` (the deleting
 call's token) so that a delete retried by the client library after a lost reply is recognized as already
@@ -202,14 +203,8 @@ class RedisStore(NodeMemory):
             raise QuotaExceeded("live", quota.max_live, math.ceil(max(1, int(reply[1])) / 1000))
         return True
 
-    def _admit(self, session_id: str, key: str) -> None:
-        """Refuse a new session at the high-water mark or at the cap; else count it in the live set."""
-        reading = self._memory_of(key)
-        if self.memory.reached(reading):
-            raise StoreFull(
-                f"session store full for new sessions (Redis memory at {reading.used / reading.limit:.0%}"
-                f" of maxmemory, high-water mark {self.memory.fraction:.0%})"
-            )
+    def _admit(self, session_id: str) -> None:
+        """Refuse a new session at the cap; else count it in the live set (the memory is the create script's)."""
         live = self.live_key()
         now_ms = int(self._wall_clock() * 1000)
         args = [now_ms, self.max_sessions, now_ms + self._ttl_ms, session_id]
@@ -235,22 +230,29 @@ class RedisStore(NodeMemory):
         for _ in range(3):
             session_id = new_session_id()
             key = self.key_for(session_id)
-            self._admit(session_id, key)
+            self._admit(session_id)
             counted = False
             try:
                 if quota is not None:
                     counted = self._count(quota, session_id)
                 token = secrets.token_hex(8)
                 client = "" if quota is None else quota.client
-                args = [document, self._ttl_ms, token, client, *self._entry_args(session_id, events)]
+                room = [repr(self.memory.fraction), len(document) + len(events or b"")]
+                args = [document, self._ttl_ms, token, client, *self._entry_args(session_id, events), *room]
                 keys = [key, self.events_key(session_id)]
                 created = self._run(partial(self._call_script, "create", keys, args), key=key)
             except StoreError:
                 self._give_back(session_id, quota, counted)
                 raise
-            if int(created) == 1:
+            if created == 1:
                 return Snapshot(session_id, 1, document)
             self._give_back(session_id, quota, counted)
+            if isinstance(created, list):
+                used, limit = int(created[1]), int(created[2])
+                raise StoreFull(
+                    f"session store full for new sessions (Redis memory at {used / limit:.0%} of maxmemory,"
+                    f" high-water mark {self.memory.fraction:.0%})"
+                )
         raise StoreUnavailable("could not allocate a session id")  # pragma: no cover - 192 random bits
 
     def get(self, session_id: str) -> Snapshot:

@@ -5,8 +5,11 @@
   database: every worker (and every later start) sees it and refuses with ``store_corrupt`` instead of
   touching the file. The operator repairs or moves the database away and deletes the marker; the workers
   notice within ``recheck`` seconds.
-* :class:`DiskRoom`: free bytes on the file's filesystem, read at most once per ``recheck`` seconds. New
-  sessions are refused below ``reserve`` bytes so that the games already stored still have room to be played.
+* :class:`DiskRoom`: free bytes on the file's filesystem. New sessions are refused when they would leave less
+  than ``reserve`` bytes, so that the games already stored still have room to be played. A creation measures
+  the disk itself, under the write lock (:meth:`DiskRoom.short_of`): one measure a second let a flood of
+  creations run past the reserve to a full disk, where the moves were refused too. ``/readyz`` reads a measure
+  at most ``recheck`` seconds old.
 """
 
 from __future__ import annotations
@@ -93,7 +96,8 @@ def _reason_in(text: str) -> str:
 
 
 class DiskRoom:
-    """Free bytes on a directory's filesystem, measured at most once per ``recheck`` seconds."""
+    """Free bytes on a directory's filesystem: measured at each creation, and for a report at most once per
+    ``recheck`` seconds."""
 
     def __init__(
         self,
@@ -133,12 +137,29 @@ class DiskRoom:
         return free
 
     def low(self) -> bool:
-        """Below the reserve, or a write failed for want of room a moment ago."""
+        """Below the reserve, or a write failed for want of room a moment ago (a measure ``recheck`` old)."""
+        return self._refused_recently() or self._below(self.free(), 0)
+
+    def short_of(self, size: int) -> bool:
+        """Whether ``size`` more bytes would leave less than the reserve, measured now; or a write failed for want
+        of room a moment ago. For a creation, which the store makes under its write lock, so that no two
+        creations pass on one measure."""
+        if self._refused_recently():
+            return True
+        try:
+            free: int | None = self._free_bytes(self.directory)
+        except OSError:
+            free = None
         with self._lock:
-            if self._now() < self._full_until:
-                return True
-        free = self.free()
-        return free is not None and self.reserve > 0 and free < self.reserve
+            self._measured = (self._now(), free)
+        return self._below(free, size)
+
+    def _refused_recently(self) -> bool:
+        with self._lock:
+            return self._now() < self._full_until
+
+    def _below(self, free: int | None, size: int) -> bool:
+        return free is not None and self.reserve > 0 and free - size < self.reserve
 
     def write_refused(self, hold: float = 30.0) -> None:
         """SQLite said the disk is full: report it for ``hold`` seconds even if the measure says otherwise."""

@@ -12,10 +12,11 @@ Failing fast and truthfully:
   0.25), then :class:`StoreBusy` (503 ``store_busy``). A read never waits for it.
 * A damaged file (``SQLITE_CORRUPT``, ``SQLITE_NOTADB``) is :class:`StoreCorrupt` for every call, in every
   worker and after restarts, until an operator removes the ``<db>.corrupt`` marker (:mod:`.sqlite_health`).
-* No room: at ``max_sessions`` stored sessions, or with less than ``disk_reserve_bytes`` free on the disk,
-  ``create`` raises :class:`StoreFull`, while the sessions already stored keep being played (their writes
-  need little room, and the reserve keeps it for them). A write that SQLite refuses for a full disk is
-  :class:`StoreFull` too, and :meth:`SqliteStore.status` then says ``full``.
+* No room: at ``max_sessions`` stored sessions, or when the new session would leave less than
+  ``disk_reserve_bytes`` free on the disk (measured at each creation, under the write lock), ``create`` raises
+  :class:`StoreFull`, while the sessions already stored keep being played (their writes need little room, and
+  the reserve keeps it for them). A write that SQLite refuses for a full disk is :class:`StoreFull` too, and
+  :meth:`SqliteStore.status` then says ``full``.
 
 Tables:
 
@@ -207,9 +208,8 @@ class SqliteStore:
     def _call(self, operation: Callable[[sqlite3.Connection], T], *, creates: bool = False) -> T:
         """Run ``operation`` on a pooled connection, again while the lock is held, mapping SQLite's errors."""
         self._usable()
-        if creates and self._disk.low():
+        if creates and self._disk.low():  # a flood at the reserve is refused without taking the games' write lock
             raise StoreFull("session store full (free disk below the reserve)")
-
         try:
             return self._wait.run(functools.partial(self._pool.run, operation))
         except StoreError:
@@ -235,6 +235,8 @@ class SqliteStore:
             conn.execute("DELETE FROM creations WHERE ends_at <= ?", (now,))
             window_end = None if quota is None else check_quota(conn, quota, now)
             check_room(conn, now, self._max)
+            if self._disk.short_of(len(document) + len(events or b"")):
+                raise StoreFull("session store full (free disk below the reserve)")
             while True:
                 session_id = new_session_id()
                 try:
