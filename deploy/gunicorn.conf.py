@@ -51,10 +51,32 @@ if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
 # run. Each is a gevent worker: its greenlets take turns on that core, so a request that only waits (for a
 # computer player's child process, for an event) holds no worker, and a slow client costs a greenlet, not the
 # service. GUNICORN_WORKER_CLASS=sync gives back the sync worker (one connection at a time per worker).
-worker_class = WORKER_CLASS
+# The gevent worker is gunicorn's, made to end its event streams with a reconnect hint and exit at once when it
+# stops, and to recycle one worker of the host at a time (service/sessions/worker.py, docs/deployment.md).
+worker_class = "service.sessions.worker.StoppingGeventWorker" if WORKER_CLASS == "gevent" else WORKER_CLASS
 workers = int(os.environ.get("WEB_CONCURRENCY") or _cpu_count())
-# Connections one worker holds at once (gunicorn's default, said here): waiting clients are cheap greenlets.
-worker_connections = int(os.environ.get("WORKER_CONNECTIONS") or 1000)
+# Connections one worker holds at once. Waiting readers (event streams, long polls) are cheap greenlets, but each
+# holds a connection for minutes: a worker admits EVENT_WAITERS_MAX of them (6000) and keeps 1000 connections
+# more that only rules requests can take, so no number of streams starves the rules (service/sessions/admission.py).
+_WAITERS = int(os.environ.get("EVENT_WAITERS_MAX") or 6000)
+worker_connections = int(os.environ.get("WORKER_CONNECTIONS") or _WAITERS + 1000)
+# Every connection is a file descriptor: the soft limit is raised toward the hard one to hold them all.
+try:
+    import resource
+
+    _soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    _wanted = worker_connections + 1024  # the store, the logs, the computer players' pipes
+    if _soft != resource.RLIM_INFINITY and _soft < _wanted:
+        resource.setrlimit(
+            resource.RLIMIT_NOFILE,
+            (_wanted if _hard == resource.RLIM_INFINITY else min(_wanted, _hard), _hard),
+        )
+except (ImportError, ValueError, OSError):
+    pass
+# The waiting readers of the host's workers are counted together (per client address, per host) in a small
+# shared table: a directory every worker shares. Only when gunicorn reads this file, as for the recycling permit.
+if "gunicorn.arbiter" in sys.modules and not os.environ.get("EVENT_WAITERS_DIR"):
+    os.environ["EVENT_WAITERS_DIR"] = tempfile.mkdtemp(prefix="cardrules-waiters-")
 
 # The computer players think in child processes forked by the worker, at the lowest CPU priority, at most
 # SUGGEST_SLOTS at a time on this host (slot files in one directory that every worker shares: service/offload.py).
@@ -64,13 +86,25 @@ if not os.environ.get("SUGGEST_SLOT_DIR"):
     os.environ["SUGGEST_SLOT_DIR"] = tempfile.mkdtemp(prefix="cardrules-suggest-")
 
 # Kubernetes gives the pod terminationGracePeriodSeconds (40) = preStop (5) + graceful_timeout (20) + slack.
+# A stopping gevent worker ends its streams and idle connections at once, so it rarely needs more than a
+# second of it: the rest is for a request still being computed.
 timeout = 30
 graceful_timeout = 20
 # How long a gevent worker keeps an idle client connection open for its next request.
 keepalive = 5
-# Recycling bounds slow memory growth; the jitter stops all workers restarting at once.
-max_requests = 10000
-max_requests_jitter = 1000
+# Recycling bounds slow memory growth; the jitter spreads the workers' turns. A gevent worker that reaches its
+# count recycles only when no other worker of this host did in the last RECYCLE_SPACING_SECONDS (60): the
+# stamp file in RECYCLE_PERMIT_DIR, a directory every worker shares, says when the last one did.
+max_requests = int(os.environ.get("MAX_REQUESTS") or 10000)
+max_requests_jitter = int(os.environ.get("MAX_REQUESTS_JITTER") or 1000)
+# Only when gunicorn reads this file: a test that reads the settings must not leave the name in its own
+# environment, where the servers it starts later would share one permit.
+if (
+    WORKER_CLASS == "gevent"
+    and "gunicorn.arbiter" in sys.modules
+    and not os.environ.get("RECYCLE_PERMIT_DIR")
+):
+    os.environ["RECYCLE_PERMIT_DIR"] = tempfile.mkdtemp(prefix="cardrules-recycle-")
 # Workers fork from a master that has already imported the app: a recycled worker starts in milliseconds
 # instead of re-importing everything, and the code pages are shared between workers.
 preload_app = True
