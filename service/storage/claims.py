@@ -2,7 +2,7 @@
 
 ``claim_once(store, name, ttl)`` is true for the first caller that claims ``name`` while the claim lives, and
 false for every later one, wherever it runs: on Redis a ``SET NX`` with an expiry (one key, so any node of a
-Cluster), on SQLite a row in a table of its own in the same file (inserted or not, expired rows swept by the
+Cluster), on SQLite a row of the ``claims`` table in the same file (inserted or not, expired rows swept by the
 claims that follow), in memory a dictionary. The claim lives ``ttl`` seconds, which outlasts what it guards
 (a ticket is refused by its own expiry after that), so the tables stay small.
 """
@@ -45,9 +45,8 @@ def _redis_claim(store: RedisStore, name: str, ttl_seconds: int) -> bool:
 
 def _sqlite_claim(store: SqliteStore, name: str, ttl_seconds: int, now: float) -> bool:
     def claim(conn: sqlite3.Connection) -> bool:
-        conn.execute("CREATE TABLE IF NOT EXISTS claims (name TEXT PRIMARY KEY, expires_at REAL NOT NULL)")
         conn.execute(
-            "DELETE FROM claims WHERE rowid IN (SELECT rowid FROM claims WHERE expires_at <= ? LIMIT ?)",
+            "DELETE FROM claims WHERE name IN (SELECT name FROM claims WHERE expires_at <= ? LIMIT ?)",
             (now, _SWEEP_BATCH),
         )
         inserted = conn.execute(

@@ -242,6 +242,8 @@ class MemoryStore:
             if entry.version != expected_version:
                 raise VersionConflict(session_id, entry.version, expected_version)
             del self._entries[session_id]
+            for feed in self._feeds:  # a deletion is news too: the session's streams end
+                feed.appended(session_id)
 
     def status(self) -> dict[str, object]:
         try:

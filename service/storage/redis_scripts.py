@@ -125,9 +125,10 @@ if not first then return {1, '0', {}} end
 return {1, first[1], redis.call('XRANGE', KEYS[2], ARGV[1], '+')}
 """
 
-# KEYS[1] session key, KEYS[2] its log; ARGV: expected version, token, tombstone_ms.
+# KEYS[1] session key, KEYS[2] its log; ARGV: expected version, token, tombstone_ms, changes channel, session id.
 # Returns {-1} not found, {0, current} conflict, {1, client} deleted (or deleted by this very call).
 # A corrupt record (wrong type, unreadable version) is deleted by whoever may delete the session.
+# A deletion is published like a write, so that the session's open streams look, find it gone, and end.
 DELETE_LUA: Final = """
 local t = redis.call('TYPE', KEYS[1]).ok
 if t == 'none' then return {-1} end
@@ -142,6 +143,7 @@ if t == 'hash' then
   redis.call('DEL', KEYS[1], KEYS[2])
   redis.call('HSET', KEYS[1], 'd', ARGV[2])
   redis.call('PEXPIRE', KEYS[1], ARGV[3])
+  if ARGV[4] then redis.call('PUBLISH', ARGV[4], ARGV[5]) end
   return {1, r[3] or ''}
 end
 redis.call('DEL', KEYS[1], KEYS[2])

@@ -318,7 +318,7 @@ class RedisStore(NodeMemory):
             raise SessionNotFound(session_id)
         key = self.key_for(session_id)
         token = secrets.token_hex(8)
-        args = [expected_version, token, _TOMBSTONE_MS]
+        args = [expected_version, token, _TOMBSTONE_MS, self.channel(), session_id]
         keys = [key, self.events_key(session_id)]
         reply = self._run(partial(self._call_script, "delete", keys, args), session_id, key)
         outcome = int(reply[0])

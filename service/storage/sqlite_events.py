@@ -25,7 +25,7 @@ from typing import Final
 from .base import LOG_LIMIT, EventLog, SessionCorrupt
 from .sqlite_schema import checked_row, live_row
 
-__all__ = ["SqliteChangeFeed", "append_event", "read_log"]
+__all__ = ["SqliteChangeFeed", "append_event", "mark_deleted", "read_log"]
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +53,20 @@ def append_event(conn: sqlite3.Connection, session_id: str, version: int, body: 
         " WHERE session_id = ?1 ORDER BY version DESC LIMIT 1 OFFSET ?2)",
         (session_id, LOG_LIMIT),
     )
+
+
+#: Deletions kept at most (older ones go with the next deletion): each feed reads a new one within a poll.
+_DELETIONS_KEPT: Final = 1000
+
+
+def mark_deleted(conn: sqlite3.Connection, session_id: str) -> None:
+    """Inside the deleting transaction: a row in ``deletions``, which the feeds follow as they follow the log, so
+    that the session's open streams look, find it gone, and end. Only the last ``_DELETIONS_KEPT`` stay."""
+    conn.execute(
+        "DELETE FROM deletions WHERE seq <= (SELECT seq FROM sqlite_sequence WHERE name = 'deletions') - ?",
+        (_DELETIONS_KEPT,),
+    )
+    conn.execute("INSERT INTO deletions (session_id) VALUES (?)", (session_id,))
 
 
 def read_log(conn: sqlite3.Connection, session_id: str, after: int, now: float) -> EventLog:
@@ -106,11 +120,13 @@ class SqliteChangeFeed:
         self._clock = clock
         self._conn: sqlite3.Connection | None = None
         self._last: int | None = None
+        self._last_deleted: int | None = None
         self._failing = False
         self._closed = False
         self.recoveries = 0
         with contextlib.suppress(sqlite3.Error, OSError):
-            self._last = self._newest(self._connection())
+            conn = self._connection()
+            self._last, self._last_deleted = self._newest(conn), self._newest(conn, "deletions")
 
     def _connection(self) -> sqlite3.Connection:
         if self._conn is None:
@@ -120,21 +136,27 @@ class SqliteChangeFeed:
         return self._conn
 
     @staticmethod
-    def _newest(conn: sqlite3.Connection) -> int:
-        row = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'events'").fetchone()
+    def _newest(conn: sqlite3.Connection, table: str = "events") -> int:
+        row = conn.execute("SELECT seq FROM sqlite_sequence WHERE name = ?", (table,)).fetchone()
         return 0 if row is None else int(row[0])
 
     def _poll(self) -> set[str]:
         conn = self._connection()
-        if self._last is None:  # the file could not be read when the feed was made: from now on
-            self._last = self._newest(conn)
+        if self._last is None or self._last_deleted is None:  # unreadable when the feed was made: from now on
+            self._last, self._last_deleted = self._newest(conn), self._newest(conn, "deletions")
             return set()
         rows = conn.execute(
             "SELECT seq, session_id FROM events WHERE seq > ? ORDER BY seq LIMIT ?", (self._last, _POLL_BATCH)
         ).fetchall()
         if rows:
             self._last = int(rows[-1][0])
-        return {str(session_id) for _, session_id in rows}
+        deleted = conn.execute(
+            "SELECT seq, session_id FROM deletions WHERE seq > ? ORDER BY seq LIMIT ?",
+            (self._last_deleted, _POLL_BATCH),
+        ).fetchall()
+        if deleted:
+            self._last_deleted = int(deleted[-1][0])
+        return {str(session_id) for _, session_id in rows} | {str(session_id) for _, session_id in deleted}
 
     def wait(self, timeout: float) -> set[str]:
         now = self._clock or time.monotonic

@@ -23,7 +23,7 @@ __all__ = [
     "stored_count",
 ]
 
-SCHEMA_VERSION: Final = 4
+SCHEMA_VERSION: Final = 5
 _FULL_SWEEP_BATCH: Final = 2_000
 NOT_WRITTEN: Final = "session row not written"
 """What the one-statement write (``session_writes``) aborts with when it leaves the row alone."""
@@ -68,6 +68,11 @@ _SCHEMA: Final = (
     " INSERT INTO events (session_id, version, body) SELECT NEW.id, NEW.version, NEW.body"
     " WHERE NEW.body IS NOT NULL;"
     " END",
+    # Version 5: deletions, which the change feeds follow beside the log (a deleted session's open streams then
+    # end at once; its log went with it), and single-use claims (a stream ticket's nonce: ``claims.py``).
+    "CREATE TABLE IF NOT EXISTS deletions (seq INTEGER PRIMARY KEY AUTOINCREMENT, session_id TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS claims (name TEXT PRIMARY KEY, expires_at REAL NOT NULL) WITHOUT ROWID",
+    "CREATE INDEX IF NOT EXISTS claims_expiry ON claims (expires_at)",
 )
 
 

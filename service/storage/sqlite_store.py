@@ -68,7 +68,7 @@ from .sqlite_connections import (
     is_busy,
     primary_code,
 )
-from .sqlite_events import SqliteChangeFeed, append_event, read_log
+from .sqlite_events import SqliteChangeFeed, append_event, mark_deleted, read_log
 from .sqlite_health import CorruptionMark, DiskRoom
 from .sqlite_schema import (
     NOT_WRITTEN,
@@ -346,6 +346,7 @@ class SqliteStore:
                 raise VersionConflict(session_id, version, expected_version)
             # A corrupt record (unreadable version) may be deleted by whoever may delete the session.
             conn.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
+            mark_deleted(conn, session_id)
 
         self._call(lambda conn: immediate(conn, lambda: remove(conn)))
 

@@ -252,4 +252,23 @@ def test_a_quiet_stream_reads_the_store_only_at_its_periodic_look(store: Any, cl
         assert next(messages) == b": heartbeat\n\n" and clock[0] == 130.0
         assert list(messages) == [b": heartbeat\n\n"] and clock[0] == 150.0
     assert opened == 2  # the record (load) and the log at the start; the beat at 115 s read nothing
-    assert counting.reads == 4  # the periodic look at 130 s: the record and the log once; the beat at 145 s none
+    assert (
+        counting.reads == 4
+    )  # the periodic look at 130 s: the record and the log once; the beat at 145 s none
+
+
+def test_deleting_a_session_ends_its_streams_at_once(client: FlaskClient) -> None:
+    """The deletion reaches the stream through the change feed, as a move does: it ends before its first
+    heartbeat (7.5-15 s after opening), not at its periodic look (30 s)."""
+    table = new_table(client)
+    owner = table["tokens"]["owner"]
+    stream = client.get(
+        f"{table['path']}/events",
+        headers=bearer(table["tokens"]["seats"][1], Accept="text/event-stream"),
+        buffered=False,
+    )
+    chunks = iter(stream.response)
+    next(chunks), next(chunks)  # the retry, the deal
+    etag = client.get(table["path"], headers=bearer(owner)).headers["ETag"]
+    assert client.delete(table["path"], headers=bearer(owner, **{"If-Match": etag})).status_code == 204
+    assert list(chunks) == []  # ended, with no heartbeat before

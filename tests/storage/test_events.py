@@ -287,3 +287,17 @@ def test_every_feed_hears_every_append(make_store: StoreFactory) -> None:
     finally:
         for feed in feeds:
             feed.close()
+
+
+def test_a_feed_names_a_deleted_session(make_store: StoreFactory) -> None:
+    """A deletion is news for the session's open streams, which then look, find it gone and end at once
+    (SQLite: a row in ``deletions``; Redis: the delete script publishes; in memory: the feeds are told)."""
+    store = make_store()
+    writer = peer_of(make_store, store)
+    doomed = writer.create(DOC1, events=b"e1")
+    feed = store.feed()
+    try:
+        writer.delete(doomed.id, 1)
+        assert woken(feed, doomed.id) == {doomed.id}
+    finally:
+        feed.close()
