@@ -34,7 +34,7 @@ def gunicorn_settings(monkeypatch: pytest.MonkeyPatch, **env: str) -> dict[str, 
 def test_one_gevent_worker_per_usable_core_with_or_without_redis(monkeypatch: pytest.MonkeyPatch) -> None:
     plain = gunicorn_settings(monkeypatch)
     cores = plain["_cpu_count"]()  # type: ignore[operator]
-    assert plain["worker_class"] == "gevent" and plain["workers"] == cores
+    assert plain["worker_class"] == "service.sessions.worker.StoppingGeventWorker" and plain["workers"] == cores
     assert gunicorn_settings(monkeypatch, REDIS_URL="redis://localhost:6379/0")["workers"] == cores
     assert gunicorn_settings(monkeypatch, WEB_CONCURRENCY="3")["workers"] == 3
 

@@ -149,7 +149,10 @@ def test_make_run_binds_the_loopback_interface_unless_host_says_otherwise(monkey
 
 def test_the_worker_class_is_gevent_with_the_suggestions_forked(monkeypatch: pytest.MonkeyPatch) -> None:
     settings, environment = gunicorn_settings(monkeypatch)
-    assert settings["worker_class"] == "gevent" and settings["worker_connections"] == 1000
+    # gunicorn's gevent worker, made to end its streams at once when it stops (service/sessions/worker.py); its
+    # connections: the waiting readers' 6,000 and 1,000 more that only rules requests can take.
+    assert settings["worker_class"] == "service.sessions.worker.StoppingGeventWorker"
+    assert settings["worker_connections"] == 7000
     assert environment["SUGGEST_OFFLOAD"] == "fork"
     assert environment["SUGGEST_SLOTS"] == str(settings["_cpu_count"]())  # one search per usable core, host-wide
     assert gunicorn_settings(monkeypatch, GUNICORN_WORKER_CLASS="sync")[0]["worker_class"] == "sync"
