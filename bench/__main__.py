@@ -28,6 +28,7 @@ ORDER = (
     "hostile_load",
     "replay_timing",
     "streams",
+    "stream_attacks",
 )
 QUICK = {
     "engine": ["--seconds", "0.5", "--repeats", "1", "--profile-rounds", "50"],
@@ -41,6 +42,7 @@ QUICK = {
     "hostile_load": ["--seconds", "4", "--pauses-ms", "0"],
     "replay_timing": ["--repeats", "20"],
     "streams": ["--quick"],
+    "stream_attacks": ["--quick"],
 }
 
 
