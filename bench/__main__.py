@@ -29,6 +29,7 @@ ORDER = (
     "replay_timing",
     "streams",
     "stream_attacks",
+    "recycling",
 )
 QUICK = {
     "engine": ["--seconds", "0.5", "--repeats", "1", "--profile-rounds", "50"],
@@ -43,6 +44,7 @@ QUICK = {
     "replay_timing": ["--repeats", "20"],
     "streams": ["--quick"],
     "stream_attacks": ["--quick"],
+    "recycling": ["--requests", "3000", "--streams", "10", "--scenarios", "frequent", "--max-seconds", "60"],
 }
 
 

@@ -265,7 +265,7 @@ HEADERS = [
 ]
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--requests", type=int, default=25_000)
     parser.add_argument("--clients", type=int, default=16)
@@ -273,7 +273,7 @@ def main() -> None:
     parser.add_argument("--move-rate", type=float, default=10.0)
     parser.add_argument("--scenarios", default="spaced,frequent")
     parser.add_argument("--max-seconds", type=float, default=180.0)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     names = [name for name in args.scenarios.split(",") if name]
     unknown = [name for name in names if name not in SCENARIOS]
     if unknown:

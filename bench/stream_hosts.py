@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -57,8 +58,9 @@ def server_log_findings(text: str) -> Counter[str]:
     found: Counter[str] = Counter()
     for line in text.splitlines():
         for cap in ("here", "client", "host"):
-            if f"the {cap} cap is reached" in line:
-                found[f"refused ({cap} cap)"] += 1
+            refused = re.search(rf"the {cap} cap is reached \((\d+) refused", line)
+            if refused:
+                found[f"refused ({cap} cap)"] += int(refused.group(1))
         for marker in ("Traceback", "WORKER TIMEOUT", "Worker exiting", "Booting worker", '"status": 500'):
             if marker in line:
                 found[marker] += 1

@@ -61,13 +61,22 @@ def register(blueprint: Blueprint) -> None:
 
 
 def events(session_id: str) -> Response:
-    token_digest, loaded = reader(session_id)
     resumed = request.headers.get("Last-Event-ID")
     if wants_stream():
-        return stream(session_id, loaded, after_param(resumed), token_digest)
+        after = after_param(resumed)
+        if not stopping.is_stopping():
+            # A client at its cap is refused before its token is read from the store: a refusal then costs
+            # a look at the counts, so one that retries at once cannot hold up the rules requests of others
+            # (docs/deployment.md, waiting and streams). The 503 says nothing of the session or the token.
+            hub().refuse_if_full(client_address())
+        token_digest, loaded = reader(session_id)
+        return stream(session_id, loaded, after, token_digest)
     if resumed is not None:
         after_param(resumed)  # a page reads ?after, but a malformed header is refused for it as for a stream
     after, wait = after_param(None), wait_param()
+    if wait and not stopping.is_stopping():
+        hub().refuse_if_full(client_address())
+    token_digest, loaded = reader(session_id)
     log = read_log(session_id, after)
     if not log.entries and wait and not stopping.is_stopping():
         with hub().watching(session_id, client_address()) as wake:

@@ -87,6 +87,14 @@ class Hub:
                             self._reads.pop((kind, session_id), None)
             table.release(client)
 
+    def refuse_if_full(self, client: str) -> None:
+        """The 503 a reader of ``client`` would get now, raised before anything else is done for it (a place is
+        still taken by ``watching``, which checks again)."""
+        try:
+            self._started().check(client, self.caps)
+        except Refused as refused:
+            raise too_many_waiting(refused.which) from refused
+
     def generation(self, session_id: str) -> int:
         return self._generations.get(session_id, 0)
 
@@ -173,10 +181,36 @@ class Hub:
             table.close()
 
 
+class RefusalLog:
+    """One log line a second at most for the refusals of each cap, with their count: a client retrying at its cap
+    a thousand times a second must not write a thousand lines (``clock``: seconds, monotonic)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic, every: float = 1.0) -> None:
+        self.clock, self.every = clock, every
+        self._lock = threading.Lock()
+        self._unsaid: dict[str, int] = {}
+        self._said: dict[str, float] = {}
+
+    def count(self, which: str) -> int:
+        """Count a refusal by ``which`` cap; the number of refusals the line written now tells, or 0."""
+        now = self.clock()
+        with self._lock:
+            unsaid = self._unsaid.get(which, 0) + 1
+            if now - self._said.get(which, float("-inf")) < self.every:
+                self._unsaid[which] = unsaid
+                return 0
+            self._unsaid[which], self._said[which] = 0, now
+        log.info("waiting reader refused: the %s cap is reached (%d refused since the last such line)", which, unsaid)
+        return unsaid
+
+
+refusals = RefusalLog()
+
+
 def too_many_waiting(which: str) -> ApiProblem:
     # Spread the retries: clients refused together must not all come back in the same second.
     retry_after = str(random.randint(2, 10))
-    log.info("waiting reader refused: the %s cap is reached", which)
+    refusals.count(which)
     return ApiProblem(
         503,
         "too_many_waiting",

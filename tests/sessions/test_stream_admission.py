@@ -23,7 +23,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.api import session_events
+from service.api import session_events, waiting
 from service.api.session_records import load
 from service.sessions import stopping
 from service.sessions.admission import Caps, Refused, Table
@@ -128,6 +128,39 @@ def test_a_refused_reader_gets_a_503_with_retry_after_and_changes_nothing(store:
     assert answer.status_code == 503 and answer.get_json()["code"] == "too_many_waiting"
     assert 2 <= int(answer.headers["Retry-After"]) <= 10
     assert app.extensions["event_hub"].waiting == 0
+
+
+def test_a_reader_at_its_cap_is_refused_before_the_store_is_read(store: Any, client: FlaskClient) -> None:
+    """A refusal must cost less than the request it refuses: a client retrying at its cap at once would
+    otherwise hold up everybody's rules requests (docs/performance.md, event streams, 1). So the 503 comes
+    before the token is checked against the stored session, for a stream and for a long poll alike, and
+    whatever the token: it tells nothing of the session."""
+    table = new_table(client)
+    counting = Counting(store)
+    capped = make_app(counting, event_waiters_per_client=0)  # type: ignore[arg-type]
+    reader = capped.test_client()
+    asked = [
+        ("", bearer(table["tokens"]["seats"][0], Accept="text/event-stream")),
+        ("?after=1&wait=5", bearer(table["tokens"]["seats"][0])),
+        ("", bearer("not-a-token", Accept="text/event-stream")),
+        ("?ticket=t1.forged.mac", {"Accept": "text/event-stream"}),
+    ]
+    for query, headers in asked:
+        answer = reader.get(f"{table['path']}/events{query}", headers=headers)
+        assert answer.status_code == 503 and answer.get_json()["code"] == "too_many_waiting"
+    assert counting.reads == 0
+    page = reader.get(f"{table['path']}/events?after=0", headers=bearer(table["tokens"]["seats"][0]))
+    assert page.status_code == 200 and counting.reads > 0  # a page that does not wait takes no place
+
+
+def test_refusals_are_logged_once_a_second_with_their_count() -> None:
+    clock = [0.0]
+    said = waiting.RefusalLog(lambda: clock[0])
+    assert said.count("client") == 1  # the first is said at once
+    assert [said.count("client") for _ in range(500)] == [0] * 500
+    assert said.count("host") == 1  # each cap on its own
+    clock[0] = 1.0
+    assert said.count("client") == 501
 
 
 def test_a_socket_whose_peer_closed_reads_as_closed_and_an_open_one_does_not() -> None:
