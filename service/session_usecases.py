@@ -59,6 +59,8 @@ class Table(NamedTuple):
     """The version the write replaces; the answer carries the next one."""
     sealed: bool
     fairness: dict[str, str] | None
+    seats: list[dict[str, Any]] | None = None
+    """Who sits at the table, as every token reads it (``sessions.seats.shown``)."""
 
 
 class Written(NamedTuple):
@@ -161,8 +163,12 @@ def move(
     dumped = write.state(after)
     events = write.events(played_events, game, after)
     events[0]["move"] = raw_move  # what replay takes: a seat verifies a dealt round from the log alone
+    if "computer" in data:
+        events[0]["by"] = "computer"
     shown = [event for event in events if sees(event)]
     extra = with_fairness({"events": shown}, table.fairness, after.round_over, table.sealed, write)
+    if table.seats is not None:
+        extra["seats"] = table.seats
     if "computer" in data:
         extra["move"] = raw_move
     new_version = table.version + 1  # what the compare-and-set on ``table.version`` makes it
@@ -183,6 +189,8 @@ def next_round(
     events = write.events(dealt, game, state)
     shown = [event for event in events if sees(event)]
     extra = with_fairness({"events": shown}, fairness, state.round_over, table.sealed, write)
+    if table.seats is not None:
+        extra["seats"] = table.seats
     answer = owner_answer(table.id, table.version + 1, game, state, dumped, table.sealed, write, **extra)
     return Written(answer, dumped, events, fairness, state)
 

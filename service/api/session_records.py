@@ -20,6 +20,7 @@ from ..engine.game import Game
 from ..engine.state import GameState
 from ..schemas.errors import RequestInvalid
 from ..schemas.reader import READER
+from ..sessions.seats import Seat, Seats, from_record, to_record, unnamed
 from ..storage import (
     QuotaExceeded,
     SessionCorrupt,
@@ -32,6 +33,7 @@ from ..storage import (
 )
 from ..storage.base import is_valid_session_id
 from ..usecases import checked_state
+from . import computer_turns
 from .common import game_for
 from .jsonio import current_flask_app, json_response
 from .problems import ApiProblem
@@ -75,6 +77,8 @@ class Loaded:
     """The last answers given to requests with an Idempotency-Key (``session_retries``)."""
     state_tag: str | None = None
     """The deployment's tag over the game and the state (``state_tag``): a state it wrote itself."""
+    seats: Seats = ()
+    """Who sits at the table: names, computer seats, reissued tokens (``sessions.seats``)."""
 
     def version(self) -> int:
         """The version a write replaces (If-Match checked against the stored one)."""
@@ -82,7 +86,11 @@ class Loaded:
 
     def with_auth(self, auth: dict[str, Any]) -> bytes:
         """The stored record with other tokens, and everything else as it was."""
-        return tagged_document(self.game, self.state, auth, self.fairness, self.sealed, self.replies)[0]
+        return self.with_seats(auth, self.seats)
+
+    def with_seats(self, auth: dict[str, Any], seats: Seats) -> bytes:
+        """The stored record with other tokens and seats, and everything else as it was."""
+        return tagged_document(self.game, self.state, auth, self.fairness, self.sealed, self.replies, seats)[0]
 
 
 def store() -> SessionStore:
@@ -152,9 +160,12 @@ def asked(session_id: str, write: bool) -> tuple[str, Preconditions]:
     return token, if_match() if write else None
 
 
-def stored(session_id: str, token: str | None, preconditions: Preconditions, token_digest: str = "") -> Loaded:
+def stored(
+    session_id: str, token: str | None, preconditions: Preconditions, token_digest: str = "", service: bool = False
+) -> Loaded:
     """``load`` once the id, the token and (for a write) If-Match are read: the stored record for the caller
-    (known by its token, or by the token's digest when ``token`` is None: a stream opened with a ticket)."""
+    (known by its token, or by the token's digest when ``token`` is None: a stream opened with a ticket; with
+    ``service``, no token at all: the service itself, acting for the table as its owner would, a computer seat)."""
     try:
         snapshot: Snapshot = call(store().get, session_id)
     except ApiProblem as problem:
@@ -186,13 +197,18 @@ def stored(session_id: str, token: str | None, preconditions: Preconditions, tok
         tag = record.get("state_tag")  # records made before states were tagged are checked in full
         if tag is not None and not isinstance(tag, str):
             raise TypeError("state_tag field")
+        seats = from_record(record.get("seats"), len(auth["seats"]))
     except UnknownFormat as error:
         raise corrupt(session_id, str(error)) from error
     except (orjson.JSONDecodeError, KeyError, TypeError, AttributeError) as error:
         raise corrupt(session_id, type(error).__name__) from error
-    caller = identify(token, auth) if token is not None else identify_digest(token_digest, auth)
-    loaded = Loaded(snapshot, game, state, auth, caller, preconditions, fairness, sealed, replies, tag)
+    if service:
+        caller = Caller(None)
+    else:
+        caller = identify(token, auth) if token is not None else identify_digest(token_digest, auth)
+    loaded = Loaded(snapshot, game, state, auth, caller, preconditions, fairness, sealed, replies, tag, seats)
     hold(loaded)
+    computer_turns.noticed(session_id, snapshot.version, state, seats)
     return loaded
 
 
@@ -271,11 +287,13 @@ def kept_written(
     fairness: dict[str, str] | None = None,
     sealed: bool = False,
     replies: list[dict[str, Any]] | None = None,
+    seats: Seats = (),
 ) -> None:
     """Keep what a write has just stored, as the store now holds it: its checked state (``remember``) and the
     record (``hold``), so that the table's next request in this worker reads neither again."""
     remember(snapshot.document, game, state)
-    hold(Loaded(snapshot, game.name, dumped, auth, NOBODY, None, fairness, sealed, replies or [], tag))
+    kept_seats = seats or unnamed(len(auth["seats"]))
+    hold(Loaded(snapshot, game.name, dumped, auth, NOBODY, None, fairness, sealed, replies or [], tag, kept_seats))
 
 
 def remember(record: bytes, game: Game, state: GameState) -> None:
@@ -303,6 +321,7 @@ def tagged_document(
     fairness: dict[str, str] | None = None,
     sealed: bool = False,
     replies: list[dict[str, Any]] | None = None,
+    seats: Seats = (),
 ) -> tuple[bytes, str]:
     """The stored record, and the tag over its state (``state_tag``)."""
     written = orjson.dumps(state)
@@ -320,6 +339,8 @@ def tagged_document(
         record["sealed"] = True
     if replies:
         record["replies"] = replies
+    if any(seat != Seat() for seat in seats):
+        record["seats"] = to_record(seats)
     return orjson.dumps(record), tag
 
 

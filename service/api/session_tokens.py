@@ -1,22 +1,28 @@
 """The tokens of a session (docs/sessions.md): a seat's token replaced, spectator tokens handed out and revoked.
 
 Owner only, with If-Match; a replaced or revoked token stops working at once, since every request checks the
-token against the digests of the record it reads.
+token against the digests of the record it reads. Who plays a seat, its player or the computer, is said here
+too: by the owner or by the seat's own token.
 """
 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
-from flask import Blueprint, Response
+from flask import Blueprint, Response, request
 
 from ..engine.errors import FieldProblem
+from ..schemas import requests as schemas
 from ..schemas.errors import RequestInvalid
+from ..schemas.sessions import SEAT_COMPUTER
+from ..sessions import seats as seating
 from ..storage import Snapshot
-from .jsonio import json_response
+from . import computer_turns, session_log
+from .jsonio import json_response, read_json
 from .problems import ApiProblem
 from .session_access import NUMBER_PARAM, digest, etag, new_token, require_owner, short_hash
-from .session_records import call, load, sealed_table, store
+from .session_records import call, load, store
 
 log = logging.getLogger("service.sessions")
 
@@ -28,24 +34,59 @@ again, so a revoked one is closed at once."""
 def rotate_seat_token(session_id: str, seat: str) -> Response:
     """A new token for one seat (owner only); the seat's previous token stops working at once.
 
-    Not at a sealed table: the new token would show its owner that seat's hand. A seat whose player is gone can
-    still be played there, by a computer player at the owner's request.
+    Allowed at a sealed table too, where a player who lost their token would otherwise end the table: the new
+    token's first holder is the owner, who could look at that hand, so every reissue appends a public
+    ``seat_reissued`` event that every token reads and each view's ``seats[i].reissued`` counts them
+    (docs/fairness.md, a lost seat). The other way back, which shows the owner nothing, is to hand the seat to
+    the computer (``seat_computer``).
     """
     loaded = load(session_id, write=True)
     require_owner(loaded.caller)
-    if loaded.sealed:
-        raise sealed_table("a seat's token is issued once, or its new holder, the owner, would see that hand")
     version = loaded.version()
-    seats = list(loaded.auth["seats"])
-    if not NUMBER_PARAM.fullmatch(seat) or int(seat) >= len(seats):
-        raise RequestInvalid([FieldProblem("/seat", f"must be 0..{len(seats) - 1}")])
+    index = seat_number(seat, len(loaded.auth["seats"]))
     token = new_token()
-    seats[int(seat)] = digest(token)
-    auth = {**loaded.auth, "seats": seats}
-    record = loaded.with_auth(auth)
-    saved: Snapshot = call(store().replace, session_id, version, record, NO_EVENTS)
-    log.info("session %s: seat %s token replaced", short_hash(session_id), seat)
-    response = json_response({"id": saved.id, "version": saved.version, "seat": int(seat), "token": token})
+    places = list(loaded.auth["seats"])
+    places[index] = digest(token)
+    sitting = seating.reissued(loaded.seats, index)
+    record = loaded.with_seats({**loaded.auth, "seats": places}, sitting)
+    event = {"type": "seat_reissued", "to": "all", "seat": index, "count": sitting[index].reissued}
+    saved: Snapshot = call(store().replace, session_id, version, record, session_log.entry([event]))
+    log.info("session %s: seat %s token replaced", short_hash(session_id), index)
+    response = json_response({"id": saved.id, "version": saved.version, "seat": index, "token": token})
+    response.headers["ETag"] = etag(saved.version)
+    return response
+
+
+def seat_number(raw: str, players: int) -> int:
+    if not NUMBER_PARAM.fullmatch(raw) or int(raw) >= players:
+        raise RequestInvalid([FieldProblem("/seat", f"must be 0..{players - 1}")])
+    return int(raw)
+
+
+def seat_computer(session_id: str, seat: str) -> Response:
+    """``POST``: the computer plays the seat from now on (its next turn included, at once if it is its turn);
+    ``DELETE``: the seat is its player's again. The owner's call, or the seat's own token's."""
+    loaded = load(session_id, write=True)
+    version = loaded.version()
+    index = seat_number(seat, len(loaded.auth["seats"]))
+    caller = loaded.caller
+    if not (caller.owner or caller.seat == index):
+        raise ApiProblem(
+            403,
+            "forbidden_seat",
+            f"only the owner or seat {index}'s own token can say who plays seat {index}",
+            {"seat": caller.seat},
+        )
+    if request.method == "POST":
+        choice: dict[str, Any] | None = schemas.load(SEAT_COMPUTER, read_json())["computer"]
+    else:
+        choice = None
+    sitting = seating.handed_to_computer(loaded.seats, index, choice)
+    record = loaded.with_seats(loaded.auth, sitting)
+    event = {"type": "seat_changed", "to": "all", "seat": index, "computer": sitting[index].level}
+    saved: Snapshot = call(store().replace, session_id, version, record, session_log.entry([event]))
+    computer_turns.noticed(saved.id, saved.version, loaded.state, sitting, delay=0.0)
+    response = json_response({"id": saved.id, "version": saved.version, "seats": seating.shown(sitting)})
     response.headers["ETag"] = etag(saved.version)
     return response
 
@@ -100,6 +141,9 @@ def revoke_spectator(session_id: str, spectator: str) -> Response:
 
 def register(blueprint: Blueprint) -> None:
     blueprint.add_url_rule("/<session_id>/seats/<seat>/token", view_func=rotate_seat_token, methods=["POST"])
+    blueprint.add_url_rule(
+        "/<session_id>/seats/<seat>/computer", view_func=seat_computer, methods=["POST", "DELETE"]
+    )
     blueprint.add_url_rule("/<session_id>/spectators", view_func=add_spectator, methods=["POST"])
     blueprint.add_url_rule(
         "/<session_id>/spectators/<spectator>", view_func=revoke_spectator, methods=["DELETE"]

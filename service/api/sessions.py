@@ -24,17 +24,20 @@ from typing import Any
 from flask import Blueprint, Flask, Response, url_for
 
 from .. import session_usecases
+from ..engine.errors import FieldProblem
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.state import GameState
 from ..fairness import SERVER_SEED
 from ..schemas import requests as schemas
+from ..schemas.errors import RequestInvalid
 from ..schemas.reader import READER
 from ..schemas.sessions import CREATE_SESSION, NEXT_ROUND, REPLACE_SESSION, SESSION_MOVE
 from ..session_usecases import Written
+from ..sessions import seats as seating
 from ..storage import Snapshot
 from ..usecases import checked_state, suggestion_for
-from . import session_events, session_held, session_log, session_tokens, thinking
+from . import computer_turns, session_events, session_held, session_log, session_tokens, thinking
 from .common import dump_suggestion, game_for, played
 from .jsonio import Once, json_response, read_json
 from .problems import ApiProblem
@@ -59,6 +62,7 @@ from .session_records import (
     owner_body,
     sealed_table,
     store,
+    stored,
     tagged_document,
     with_fairness,
 )
@@ -91,6 +95,7 @@ def create() -> Response:
     else:
         state = checked_state(READER, game, data["state"])
     dumped, events = session_usecases.opened(game, state, dealt, WRITER)
+    sitting = seats_asked(data.get("seats"), state.players)
     sealed = fairness is not None and data.get("sealed", True)
     owner, seats, spectator = new_token(), [new_token() for _ in range(state.players)], new_token()
     auth = {
@@ -98,16 +103,26 @@ def create() -> Response:
         "seats": [digest(token) for token in seats],
         "spectators": [digest(spectator)],
     }
-    record, tag = tagged_document(game.name, dumped, auth, fairness, sealed)
+    record, tag = tagged_document(game.name, dumped, auth, fairness, sealed, seats=sitting)
     snapshot: Snapshot = call(store().create, record, quota, session_log.entry(events))
-    kept_written(snapshot, game, state, dumped, auth, tag, fairness, sealed)
+    kept_written(snapshot, game, state, dumped, auth, tag, fairness, sealed, seats=sitting)
     log.info("session %s created for client %s", short_hash(snapshot.id), quota.client[:9])
     tokens = {"owner": owner, "seats": seats, "spectator": spectator}
-    extra = with_fairness({"tokens": tokens}, fairness, state.round_over, sealed)
+    extra = with_fairness({"tokens": tokens, "seats": seating.shown(sitting)}, fairness, state.round_over, sealed)
     response = owner_body(snapshot, game, state, dumped, sealed, **extra)
     response.status_code = 201
     response.headers["Location"] = url_for("sessions.show", session_id=snapshot.id)
+    computer_turns.after_write(snapshot.id, snapshot.version, state, sitting)
     return response
+
+
+def seats_asked(asked: list[dict[str, Any]] | None, players: int) -> seating.Seats:
+    """The seats of a new table: one entry a seat, or none at all (every seat unnamed, played by its token)."""
+    if asked is None:
+        return seating.unnamed(players)
+    if len(asked) != players:
+        raise RequestInvalid([FieldProblem("/seats", f"this table has {players} seats: give one entry for each")])
+    return tuple(seating.Seat(entry.get("name"), entry.get("computer")) for entry in asked)
 
 
 @blueprint.get("/<session_id>")
@@ -117,7 +132,9 @@ def show(session_id: str) -> Response:
     unchanged = not_modified(loaded)
     if unchanged is not None:
         return unchanged
-    extra = with_fairness({}, loaded.fairness, loaded.state.get("round_over") is True, loaded.sealed)
+    extra = with_fairness(
+        {"seats": seating.shown(loaded.seats)}, loaded.fairness, loaded.state.get("round_over") is True, loaded.sealed
+    )
     if loaded.sealed:
         game, state = engine_state(loaded)
         return owner_body(loaded.snapshot, game, state, None, True, **extra)
@@ -137,12 +154,12 @@ def replace(session_id: str) -> Response:
     game, _ = game_for(data.get("game", loaded.game))
     state, dumped, events = session_usecases.replaced(READER, WRITER, game, data["state"], len(loaded.auth["seats"]))
     # A state the owner brings was not dealt here: whatever the session proved about its last deal ends.
-    record, tag = tagged_document(game.name, dumped, loaded.auth, replies=loaded.replies)
+    record, tag = tagged_document(game.name, dumped, loaded.auth, replies=loaded.replies, seats=loaded.seats)
     snapshot = call(store().replace, session_id, version, record, session_log.entry(events))
-    kept_written(snapshot, game, state, dumped, loaded.auth, tag, replies=loaded.replies)
-    return owner_body(
-        snapshot, game, state, dumped, False, **with_fairness({}, None, state.round_over, False)
-    )
+    kept_written(snapshot, game, state, dumped, loaded.auth, tag, replies=loaded.replies, seats=loaded.seats)
+    computer_turns.after_write(snapshot.id, snapshot.version, state, loaded.seats)
+    extra = with_fairness({"seats": seating.shown(loaded.seats)}, None, state.round_over, False)
+    return owner_body(snapshot, game, state, dumped, False, **extra)
 
 
 @blueprint.delete("/<session_id>")
@@ -177,18 +194,23 @@ def computer(game: Game, state: GameState, data: dict[str, Any]) -> Move:
 
 
 def table(loaded: Loaded, version: int) -> session_usecases.Table:
-    return session_usecases.Table(loaded.snapshot.id, version, loaded.sealed, loaded.fairness)
+    shown = seating.shown(loaded.seats)
+    return session_usecases.Table(loaded.snapshot.id, version, loaded.sealed, loaded.fairness, shown)
 
 
 def saved(loaded: Loaded, retry: Retry | None, game: Game, on: session_usecases.Table, written: Written) -> Response:
     """Store a write's outcome (its answer kept for a retry) with a compare-and-set on the version it replaces."""
     new_version = on.version + 1
     replies = with_reply(loaded.replies, retry, new_version, written.answer)
-    record, tag = tagged_document(game.name, written.state, loaded.auth, written.fairness, loaded.sealed, replies)
+    record, tag = tagged_document(
+        game.name, written.state, loaded.auth, written.fairness, loaded.sealed, replies, loaded.seats
+    )
     snapshot = call(store().replace, on.id, on.version, record, session_log.entry(written.events))
     kept_written(
-        snapshot, game, written.after, written.state, loaded.auth, tag, written.fairness, loaded.sealed, replies
+        snapshot, game, written.after, written.state, loaded.auth, tag, written.fairness, loaded.sealed, replies,
+        loaded.seats,
     )
+    computer_turns.after_write(snapshot.id, snapshot.version, written.after, loaded.seats)
     return answered(written.answer)
 
 
@@ -225,6 +247,28 @@ def moved(loaded: Loaded, body: Once[dict[str, Any]], held_here: bool) -> Respon
     return saved(loaded, retry, game, on, written)
 
 
+def computer_seat_move(
+    session_id: str, version: int, think: session_usecases.Computer
+) -> tuple[int, bool] | None:
+    """The computer's move for the seat it plays, if the stored table is still at ``version`` with that seat to
+    act: written as the owner's ``{"computer": ...}`` would be (``computer_turns``), with no client to answer.
+    The new version, and whether the computer is to act again; None when there was nothing to play."""
+    loaded = stored(session_id, None, None, service=True)
+    if loaded.snapshot.version != version or loaded.state.get("round_over") is True:
+        return None
+    game, state = engine_state(loaded)
+    choice = seating.computer_to_act(loaded.seats, state.turn)
+    if choice is None:
+        return None
+    on = table(loaded, version)
+    sees = session_log.audience_of(loaded.caller, loaded.sealed).sees
+    data = {"computer": choice}
+    written = session_usecases.move(game, state, data, on, None, sees, WRITER, played, think)
+    saved(loaded, None, game, on, written)
+    after = written.after
+    return version + 1, not after.round_over and seating.computer_to_act(loaded.seats, after.turn) is not None
+
+
 @blueprint.get("/<session_id>/view")
 def view(session_id: str) -> Response:
     """A seat token's view of its seat; the owner's: the public view, or (unsealed) ``?seat``'s."""
@@ -234,7 +278,8 @@ def view(session_id: str) -> Response:
     if unchanged is not None:
         return unchanged
     game, state = engine_state(loaded)
-    response = json_response(session_usecases.seat_view(game, state, seat, loaded.fairness, loaded.sealed, WRITER))
+    shown = session_usecases.seat_view(game, state, seat, loaded.fairness, loaded.sealed, WRITER)
+    response = json_response({**shown, "seats": seating.shown(loaded.seats)})
     response.headers["ETag"] = etag(loaded.snapshot.version)
     return response
 
@@ -301,3 +346,4 @@ session_events.register(blueprint)
 
 def init_app(app: Flask) -> None:
     app.register_blueprint(blueprint)
+    computer_turns.install(app, computer_seat_move)

@@ -7,8 +7,30 @@ from typing import Any
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ..fairness import SALT, SERVER_SEED
+from ..sessions.seats import NameRefused, normalized_name
 from . import requests as schemas
-from .fields import Boolean, Seed, Text
+from .fields import Boolean, BoundedList, Seed, Text
+
+MAX_SEATS = 8
+"""More seats than any game has: the game's own count is checked once the table is dealt."""
+
+
+class SeatName(Text):
+    """A seat's name as every token will read it (``sessions.seats.normalized_name``)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        raw = super()._deserialize(value, attr, data, **kwargs)
+        try:
+            return normalized_name(raw)
+        except NameRefused as refused:
+            raise ValidationError(str(refused)) from refused
+
+
+class SeatChoice(schemas.Strict):
+    """One seat of a new table: the player's name, and ``computer`` when the computer plays it."""
+
+    name = SeatName(max_length=32)
+    computer = fields.Nested(schemas.PlayerChoice)
 
 
 class CreateSession(schemas.Strict):
@@ -16,6 +38,7 @@ class CreateSession(schemas.Strict):
     state = fields.Dict()
     deal = fields.Dict()
     sealed = Boolean()
+    seats = BoundedList(fields.Nested(SeatChoice), max_items=MAX_SEATS, min_items=1)
 
     @validates_schema
     def state_or_deal(self, data: dict[str, Any], **kwargs: Any) -> None:
@@ -43,6 +66,12 @@ class ReplaceSession(schemas.Strict):
     state = fields.Dict(required=True)
 
 
+class SeatComputer(schemas.Strict):
+    """``POST .../seats/{seat}/computer``: how the computer plays the seat from now on."""
+
+    computer = fields.Nested(schemas.PlayerChoice, required=True)
+
+
 class SessionMove(schemas.Strict):
     """A move of the caller's, or ``computer``: a computer player's move for the seat to act, played at once."""
 
@@ -56,4 +85,4 @@ class SessionMove(schemas.Strict):
 
 
 CREATE_SESSION, REPLACE_SESSION, SESSION_MOVE = CreateSession(), ReplaceSession(), SessionMove()
-NEXT_ROUND = NextRound()
+NEXT_ROUND, SEAT_COMPUTER = NextRound(), SeatComputer()

@@ -194,13 +194,18 @@ def test_a_seat_view_matches_the_stateless_view(client: FlaskClient) -> None:
     stateless = client.post(
         "/v1/games/scopa/view", json={"state": state, "seat": 1}, headers={"Accept-Language": "it"}
     )
-    # A session's answers to a seat also say whether the host could look (docs/fairness.md, sealed tables).
-    assert response.get_json() == {**stateless.get_json(), "sealed": False}
+    # A session's answers to a seat also say whether the host could look (docs/fairness.md, sealed tables), and
+    # who sits at the table (API.md, tables, "Seats and names").
+    seated = response.get_json()
+    assert seated.pop("seats") == [
+        {"seat": seat, "name": None, "computer": None, "connected": None, "reissued": 0} for seat in (0, 1)
+    ]
+    assert seated == {**stateless.get_json(), "sealed": False}
     assert response.headers["ETag"] == '"1"' and response.headers["Content-Language"] == "it"
     same = client.get(
         f"{table.path}/view?seat=1", headers=bearer(table.seats[1], **{"Accept-Language": "it"})
     )
-    assert same.get_json() == {**stateless.get_json(), "sealed": False}
+    assert same.get_json() == response.get_json()
 
 
 # -- every forbidden action ------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """A session is a table (issue: every seat sees what happened, as it happens): each seat, holding only its own
 token, builds its picture of the table from the events it reads and finds it equal to its view after every move;
-no event it reads names a card it has not seen (API.md, tables: what is public).
+no event it reads names a card it has not seen (API.md, tables: what is public). The first event it reads, from
+version 0, is the ``table`` event (API.md, tables, "The first event"): the picture starts from it.
 
 The picture is built the way a frontend would: from the events alone, knowing nothing but the event types.
 """
@@ -27,9 +28,16 @@ class Picture:
     def __init__(self, seat: int, players: int) -> None:
         self.seat, self.players = seat, players
         self.fields: dict[str, Any] = {}
+        self.through = 0
+        """The version of the ``table`` event it started from: the events up to it are in that view."""
 
     def apply(self, event: dict[str, Any]) -> None:
         kind, f = event["type"], self.fields
+        if kind == "table":  # what a client starts from (API.md, tables, "The first event")
+            self.fields, self.through = seen_in_view(event["view"]), event["version"]
+            return
+        if event["version"] <= self.through:
+            return
         if kind == "state_set":
             view = event["view"]
             f.update({key: view[key] for key in view if key in COMPARED})

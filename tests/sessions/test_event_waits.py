@@ -14,7 +14,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.api import session_events
+from service.api import event_stream
 from service.api.session_records import load
 from service.storage import LOG_LIMIT, MemoryStore
 
@@ -59,7 +59,10 @@ def test_a_page_holds_the_events_after_the_version_asked_and_says_where_the_log_
     assert page["events"][0]["type"] == "card_played"
     assert page["events"][0]["move"] == played["events"][0]["move"]  # what replay takes, as it was played
     everything = client.get(f"{table['path']}/events", headers=bearer(seat)).get_json()
-    assert everything["events"][0]["version"] == 1
+    # From version 0 the page begins with the table as the seat sees it now (API.md, tables, "The first event"),
+    # then the whole log.
+    assert everything["events"][0]["type"] == "table" and everything["events"][0]["version"] == 2
+    assert everything["events"][0]["view"]["seat"] == 0 and everything["events"][1]["version"] == 1
 
 
 def test_an_unchanged_log_answers_304_to_its_etag_and_a_changed_one_in_full(client: FlaskClient) -> None:
@@ -232,6 +235,9 @@ def test_a_stream_sends_each_event_with_the_version_on_the_last_of_it_and_resume
     stream = open_stream(client, table["path"], seat)
     chunks = iter(stream.response)
     assert sse([next(chunks)]) == [{"retry": "2000"}]
+    starting = sse([next(chunks)])  # the table as the seat sees it, with no id: resuming never repeats it
+    assert [m["event"] for m in starting] == ["table"] and "id" not in starting[0]
+    assert starting[0]["data"]["view"]["hand"] is not None and starting[0]["data"]["version"] == 1
     opening = sse([next(chunks)])
     assert [m["event"] for m in opening] == [m["data"]["type"] for m in opening]
     assert [m.get("id") for m in opening] == [None] * (len(opening) - 1) + ["1"]
@@ -251,7 +257,7 @@ def test_a_stream_closes_when_its_token_is_revoked(client: FlaskClient) -> None:
     table = new_table(client)
     owner, seat = table["tokens"]["owner"], table["tokens"]["seats"][1]
     chunks = iter(open_stream(client, table["path"], seat).response)
-    next(chunks), next(chunks)
+    next(chunks), next(chunks), next(chunks)  # the retry, the table, the deal
     etag = client.get(table["path"], headers=bearer(owner)).headers["ETag"]
     rotated = client.post(f"{table['path']}/seats/1/token", headers=bearer(owner, **{"If-Match": etag}))
     assert rotated.status_code == 200, rotated.get_json()
@@ -278,7 +284,7 @@ def test_a_quiet_stream_beats_every_15_seconds_and_ends_at_its_lifetime(
     clock = [100.0]
     with app.test_request_context(headers=bearer(seat)):
         loaded = load(table["id"])
-        stream = session_events.Stream(table["id"], loaded, 1, SteppingWake(clock), lambda: clock[0], 40.0)
+        stream = event_stream.Stream(table["id"], loaded, 1, SteppingWake(clock), lambda: clock[0], 40.0)
         messages = sse(iter(list(stream.messages())))
     assert messages == [{"retry": "2000"}, {"comment": "heartbeat"}, {"comment": "heartbeat"}]
     assert clock[0] == 140.0
@@ -290,7 +296,7 @@ def test_a_stream_beats_first_when_it_is_told_then_every_15_seconds(app: Flask, 
     clock, beats = [100.0], []
     with app.test_request_context(headers=bearer(table["tokens"]["seats"][0])):
         loaded = load(table["id"])
-        stream = session_events.Stream(table["id"], loaded, 1, SteppingWake(clock), lambda: clock[0], 40.0, 9.0)
+        stream = event_stream.Stream(table["id"], loaded, 1, SteppingWake(clock), lambda: clock[0], 40.0, 9.0)
         for chunk in stream.messages():
             if chunk.startswith(b": heartbeat"):
                 beats.append(clock[0])
@@ -305,7 +311,7 @@ def test_a_revocation_whose_wake_up_was_lost_ends_the_stream_within_the_recheck(
     clock = [100.0]
     with app.test_request_context(headers=bearer(seat)):
         loaded = load(table["id"])
-        stream = session_events.Stream(table["id"], loaded, 1, SteppingWake(clock), lambda: clock[0], 600.0)
+        stream = event_stream.Stream(table["id"], loaded, 1, SteppingWake(clock), lambda: clock[0], 600.0)
         messages = stream.messages()
         next(messages), next(messages)  # the retry, then the first heartbeat
     revoked_at = clock[0]
@@ -313,7 +319,7 @@ def test_a_revocation_whose_wake_up_was_lost_ends_the_stream_within_the_recheck(
     assert client.post(f"{table['path']}/seats/1/token", headers=bearer(owner, **{"If-Match": etag})).status_code == 200
     with app.test_request_context(headers=bearer(seat)):
         assert list(messages) == []
-    assert revoked_at < clock[0] <= revoked_at + session_events.RECHECK_SECONDS
+    assert revoked_at < clock[0] <= revoked_at + event_stream.RECHECK_SECONDS
 
 
 def test_the_log_keeps_its_last_entries_and_says_where_it_starts() -> None:

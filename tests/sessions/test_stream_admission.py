@@ -23,7 +23,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.api import session_events, waiting
+from service.api import event_stream, waiting
 from service.api.session_records import load
 from service.sessions import stopping
 from service.sessions.admission import Caps, Refused, Table
@@ -185,7 +185,7 @@ def test_a_stopping_worker_ends_its_streams_with_a_reconnect_hint(client: FlaskC
         f"{table['path']}/events", headers=bearer(seat, Accept="text/event-stream"), buffered=False
     )
     chunks = iter(opened.response)
-    next(chunks), next(chunks)  # the retry, the deal
+    next(chunks), next(chunks), next(chunks)  # the retry, the table, the deal
     stopping.begin()
     rest = sse(chunks)
     assert len(rest) == 1 and 250 <= int(rest[0]["retry"]) <= 1500
@@ -246,7 +246,7 @@ def test_a_store_that_fails_for_a_while_ends_no_stream(store: Any, client: Flask
     clock = [100.0]
     with app.test_request_context(headers=bearer(seat)):
         loaded = load(table["id"])
-        stream = session_events.Stream(table["id"], loaded, 1, SteppingWake(clock), lambda: clock[0], 600.0)
+        stream = event_stream.Stream(table["id"], loaded, 1, SteppingWake(clock), lambda: clock[0], 600.0)
         messages = stream.messages()
         next(messages)
         failing.times = 6  # every read of the next few seconds fails
@@ -277,7 +277,7 @@ def test_a_quiet_stream_reads_the_store_only_at_its_periodic_look(store: Any, cl
     clock = [100.0]
     with app.test_request_context(headers=bearer(table["tokens"]["seats"][0])):
         loaded = load(table["id"])
-        stream = session_events.Stream(table["id"], loaded, 1, SteppingWake(clock), lambda: clock[0], 50.0)
+        stream = event_stream.Stream(table["id"], loaded, 1, SteppingWake(clock), lambda: clock[0], 50.0)
         messages = stream.messages()
         next(messages)
         assert next(messages) == b": heartbeat\n\n" and clock[0] == 115.0
@@ -301,7 +301,7 @@ def test_deleting_a_session_ends_its_streams_at_once(client: FlaskClient) -> Non
         buffered=False,
     )
     chunks = iter(stream.response)
-    next(chunks), next(chunks)  # the retry, the deal
+    next(chunks), next(chunks), next(chunks)  # the retry, the table, the deal
     etag = client.get(table["path"], headers=bearer(owner)).headers["ETag"]
     assert client.delete(table["path"], headers=bearer(owner, **{"If-Match": etag})).status_code == 204
     assert list(chunks) == []  # ended, with no heartbeat before

@@ -48,6 +48,7 @@ def test_a_ticket_opens_a_stream_without_the_header_and_the_stream_carries_the_m
     assert opened.status_code == 200 and opened.mimetype == "text/event-stream"
     chunks = iter(opened.response)
     assert sse([next(chunks)]) == [{"retry": "2000"}]
+    assert sse([next(chunks)])[0]["data"]["view"]["seat"] == 0  # the table, as the ticket's seat sees it
     dealt = sse([next(chunks)])
     assert all(m["data"]["to"] in ("all", 0) for m in dealt)  # the seat's own audience, no other hand
     play_one(client, table)

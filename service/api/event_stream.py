@@ -1,0 +1,238 @@
+"""One open event stream of a session (``session_events``): Server-Sent Events as the log grows, a heartbeat
+when it is quiet, the ``table`` event first when read from version 0, and a reconnect hint when the worker stops.
+
+A stream looks at the store only when its session has news (the hub's wake-up), at its periodic look, and after a
+store failure; the readers of one session share one read of each version (``waiting.Hub.shared_read``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import orjson
+from flask import Response, request, stream_with_context
+
+from .. import session_usecases
+from ..sessions import disconnect, stopping
+from ..sessions import seats as seating
+from ..storage import EventLog
+from . import session_log
+from .problems import ApiProblem
+from .session_access import bearer_token, digest, identify_digest, settings
+from .session_records import Loaded, call, engine_state, store, stored
+from .session_writer import WRITER
+from .waiting import RECHECK_SECONDS, Hub, client_address, hub
+
+HEARTBEAT_SECONDS = 15.0
+RETRY_MS = 2000
+STREAM = "text/event-stream"
+
+Clock = Callable[[], float]
+
+
+def table_event(loaded: Loaded) -> dict[str, Any]:
+    """What a client starts from (API.md, tables, "The first event"): the token's whole view of the table at
+    the record's version, and who sits there. The events of the versions up to it are already in that view."""
+    game, state = engine_state(loaded)
+    seat = loaded.caller.seat
+    view = session_usecases.seat_view(game, state, seat, loaded.fairness, loaded.sealed, WRITER)
+    return {
+        "version": loaded.snapshot.version,
+        "type": "table",
+        "to": "all" if seat is None else seat,
+        "view": view,
+        "seats": seating.shown(loaded.seats),
+    }
+
+
+def read_log(session_id: str, after: int) -> EventLog:
+    found: EventLog = call(store().events, session_id, after)
+    return found
+
+
+# -- the stream -----------------------------------------------------------------------------------------------
+
+TRANSIENT = frozenset({"store_unavailable", "store_busy"})
+"""Store refusals that say "not now": a stream waits them out rather than ending."""
+RETRY_AFTER_FAILURE_SECONDS = 1.0
+
+
+def stream(session_id: str, loaded: Loaded, after: int, token_digest: str, starts: bool = False) -> Response:
+    """Server-Sent Events from ``after`` on; the place on the hub is taken before the answer starts, so a
+    refusal is an ordinary 503 problem."""
+    if stopping.is_stopping():  # this worker is on its way out: send the client to another one at once
+        return Response([reconnect_hint()], mimetype=STREAM)
+    watching = hub().watching(session_id, client_address())
+    wake = watching.__enter__()
+    lifetime = settings().event_stream_seconds
+    # Streams opened together (after a restart, say) would otherwise beat together, every 15 s, for good.
+    first_beat = random.uniform(HEARTBEAT_SECONDS / 2, HEARTBEAT_SECONDS)
+    opened = Stream(session_id, loaded, after, wake, time.monotonic, lifetime, first_beat, token_digest)
+    opened.starts = starts
+    stop_watching = disconnect.watch(request.environ, opened.client_left)
+
+    def released() -> Iterator[bytes]:
+        try:
+            yield from opened.messages()
+        finally:
+            stop_watching()
+            watching.__exit__(None, None, None)
+
+    response = Response(stream_with_context(released()), mimetype=STREAM)
+    response.headers["X-Accel-Buffering"] = "no"  # nginx passes each message on as it comes
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def reconnect_hint() -> bytes:
+    """Reconnect soon, spread over a second and a half: the streams of a stopping worker must not all come
+    back to the next one in the same instant."""
+    return f"retry: {random.randint(250, 1500)}\n\n".encode()
+
+
+class Stream:
+    """One open stream: what it has sent, and when it next beats or ends (``clock``: seconds, monotonic)."""
+
+    def __init__(
+        self,
+        session_id: str,
+        loaded: Loaded,
+        after: int,
+        wake: threading.Event,
+        clock: Clock,
+        lifetime: float,
+        first_beat: float = HEARTBEAT_SECONDS,
+        token_digest: str = "",
+        waiting: Hub | None = None,
+    ) -> None:
+        self.session_id, self.loaded, self.after, self.wake = session_id, loaded, after, wake
+        self.clock = clock
+        self.ends = clock() + lifetime
+        self.first_beat = first_beat
+        self.token_digest = token_digest or digest(bearer_token())
+        self.hub = waiting or hub()
+        self.gone = False
+        self.closed = False
+        self.failing = False
+        self.starts = False
+        """The stream begins with the ``table`` event (read from version 0, not a reconnect)."""
+
+    def client_left(self) -> None:
+        self.gone = True
+        self.wake.set()
+
+    def messages(self) -> Iterator[bytes]:
+        """Events as they come, a heartbeat when quiet. A stream looks at the store only when its session has a
+        new generation in the hub (a wake-up), every ``RECHECK_SECONDS`` (the hub's tick makes that look a fresh
+        read, once per session), and after a store failure (on its own, every second, until the store answers);
+        a wake-up's look reads what the session's other readers read for the same version. So a quiet stream's
+        heartbeat costs a write and nothing else, a wake-up that was lost costs ``RECHECK_SECONDS`` at most, and a
+        revoked token ends the stream at its next look."""
+        yield f"retry: {RETRY_MS}\n\n".encode()
+        if self.starts:
+            yield message(table_event(self.loaded), None)
+        beat = self.clock() + self.first_beat
+        recheck = self.clock() + RECHECK_SECONDS
+        looked, fresh, look = self.hub.generation(self.session_id), True, True
+        while True:
+            if look:
+                yield from self.pending(fresh)
+            now = self.clock()
+            if now >= self.ends or self.closed:
+                return
+            due = min(beat, self.ends, recheck)
+            if self.failing:
+                due = min(due, now + RETRY_AFTER_FAILURE_SECONDS)
+            if self.wake.wait(max(0.0, due - now)):
+                self.wake.clear()
+            if self.gone:
+                return
+            if stopping.is_stopping():
+                yield reconnect_hint()
+                return
+            generation, fresh = self.hub.generation(self.session_id), self.failing
+            look = fresh or generation != looked or self.clock() >= recheck
+            if self.clock() >= recheck:
+                recheck = self.clock() + RECHECK_SECONDS
+            if look:
+                looked = generation
+                if not self.still_open(fresh):
+                    return
+            if self.clock() >= beat:
+                yield b": heartbeat\n\n"
+                beat = self.clock() + HEARTBEAT_SECONDS
+
+    def pending(self, fresh: bool = True) -> Iterator[bytes]:
+        try:
+            log = self.read(fresh)
+        except ApiProblem as problem:
+            self.failed(problem)
+            return
+        if not log.entries:
+            return
+        audience = session_log.audience_of(self.loaded.caller, self.loaded.sealed)
+        shown = session_log.read(self.loaded.game, audience, log.entries)
+        by_version: dict[int, list[dict[str, Any]]] = {}
+        for event in shown:
+            by_version.setdefault(event["version"], []).append(event)
+        out = []
+        for version, _ in log.entries:
+            batch = by_version.get(version, [])
+            for index, event in enumerate(batch):
+                last = index == len(batch) - 1
+                out.append(message(event, version if last else None))
+        self.after = log.entries[-1][0]
+        if out:
+            yield b"".join(out)
+
+    def read(self, fresh: bool) -> EventLog:
+        """The log after this stream's place: its own read, or the one its session's readers share for this
+        version (taken when it starts no later than this stream's place)."""
+        if fresh:
+            return read_log(self.session_id, self.after)
+        generation = self.hub.generation(self.session_id)
+        after = self.after
+        read_after, log = self.hub.shared_read(
+            "log", self.session_id, generation, lambda: (after, read_log(self.session_id, after))
+        )
+        if read_after > self.after:
+            return read_log(self.session_id, self.after)
+        return EventLog(log.start, tuple(entry for entry in log.entries if entry[0] > self.after))
+
+    def still_open(self, fresh: bool = True) -> bool:
+        """The token still opens the session (a revoked one, a deleted or expired session end the stream);
+        while the store cannot say, the stream stays open and asks again soon."""
+        try:
+            if fresh:
+                loaded = stored(self.session_id, None, None, self.token_digest)
+            else:
+                generation = self.hub.generation(self.session_id)
+                shared = self.hub.shared_read(
+                    "record",
+                    self.session_id,
+                    generation,
+                    lambda: stored(self.session_id, None, None, self.token_digest),
+                )
+                loaded = dataclasses.replace(shared, caller=identify_digest(self.token_digest, shared.auth))
+        except ApiProblem as problem:
+            self.failed(problem)
+            return not self.closed
+        self.loaded, self.failing = loaded, False
+        return True
+
+    def failed(self, problem: ApiProblem) -> None:
+        if problem.code in TRANSIENT:
+            self.failing = True
+        else:
+            self.closed = True
+
+
+def message(event: dict[str, Any], version: int | None) -> bytes:
+    """One Server-Sent Event: its type, the event as one line of JSON, and ``id`` on a version's last one."""
+    head = f"event: {event['type']}\n" + (f"id: {version}\n" if version is not None else "")
+    return head.encode() + b"data: " + orjson.dumps(event) + b"\n\n"

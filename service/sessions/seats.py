@@ -1,0 +1,121 @@
+"""Who sits at a table (API.md, tables, "Seats and names"): each seat's shown name, whether the computer plays it,
+and how many times its token was reissued.
+
+No HTTP and no store here: the session record keeps ``to_record``'s list under ``seats``, and every view and the
+``table`` event show ``shown``'s. A name is the player's to choose and every token of the table reads it, so it
+is normalized (Unicode NFC, outer spaces cut, inner runs of spaces made one) and must be 1-32 printable
+characters: no control or format characters (a right-to-left override could make one name read as another) and
+no private-use or unassigned code points.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, replace
+from typing import Any
+
+MAX_NAME = 32
+REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+class NameRefused(ValueError):
+    """A name that cannot be shown; the message says why."""
+
+
+def normalized_name(raw: str) -> str:
+    """The name as every token will read it, or :class:`NameRefused`."""
+    name = " ".join(unicodedata.normalize("NFC", raw).split())
+    if not name:
+        raise NameRefused("must hold at least one visible character")
+    if len(name) > MAX_NAME:
+        raise NameRefused(f"must be at most {MAX_NAME} characters")
+    if any(unicodedata.category(character) in REFUSED_CATEGORIES for character in name):
+        raise NameRefused("must be printable characters (no control, format or private-use characters)")
+    return name
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str | None = None
+    computer: dict[str, Any] | None = None
+    """How the computer plays this seat (``{"level", ...}``, as a computer move's ``computer``), or None."""
+    reissued: int = 0
+    """Times the owner gave this seat a new token at a sealed table (the host could have looked at its hand)."""
+
+    @property
+    def level(self) -> str | None:
+        return None if self.computer is None else str(self.computer["level"])
+
+
+Seats = tuple[Seat, ...]
+
+
+def unnamed(players: int) -> Seats:
+    return tuple(Seat() for _ in range(players))
+
+
+def to_record(seats: Seats) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for seat in seats:
+        kept: dict[str, Any] = {}
+        if seat.name is not None:
+            kept["name"] = seat.name
+        if seat.computer is not None:
+            kept["computer"] = seat.computer
+        if seat.reissued:
+            kept["reissued"] = seat.reissued
+        out.append(kept)
+    return out
+
+
+def from_record(value: object, players: int) -> Seats:
+    """The seats a record keeps (a record made before seats had names keeps none: every seat unnamed and
+    human); ``TypeError`` for a list that no release wrote."""
+    if value is None:
+        return unnamed(players)
+    if not isinstance(value, list) or len(value) != players:
+        raise TypeError("seats field")
+    seats = []
+    for kept in value:
+        if not isinstance(kept, dict):
+            raise TypeError("seats field")
+        name, computer, reissued = kept.get("name"), kept.get("computer"), kept.get("reissued", 0)
+        if name is not None and not isinstance(name, str):
+            raise TypeError("seats field")
+        if computer is not None and not (isinstance(computer, dict) and isinstance(computer.get("level"), str)):
+            raise TypeError("seats field")
+        if type(reissued) is not int or reissued < 0:
+            raise TypeError("seats field")
+        seats.append(Seat(name, computer, reissued))
+    return tuple(seats)
+
+
+def shown(seats: Seats) -> list[dict[str, Any]]:
+    """The seats as every token of the table reads them. ``connected`` is true for a computer seat, which is
+    always there, and null for a human one until presence is known."""
+    return [
+        {
+            "seat": index,
+            "name": seat.name,
+            "computer": seat.level,
+            "connected": True if seat.computer is not None else None,
+            "reissued": seat.reissued,
+        }
+        for index, seat in enumerate(seats)
+    ]
+
+
+def handed_to_computer(seats: Seats, index: int, computer: dict[str, Any] | None) -> Seats:
+    """The seats with ``index`` played by the computer as ``computer`` says (None: given back to its player)."""
+    return tuple(replace(seat, computer=computer) if k == index else seat for k, seat in enumerate(seats))
+
+
+def reissued(seats: Seats, index: int) -> Seats:
+    return tuple(replace(seat, reissued=seat.reissued + 1) if k == index else seat for k, seat in enumerate(seats))
+
+
+def computer_to_act(seats: Seats, turn: int | None) -> dict[str, Any] | None:
+    """How the computer plays the seat to act, when the computer plays it."""
+    if turn is None or not 0 <= turn < len(seats):
+        return None
+    return seats[turn].computer

@@ -1,0 +1,231 @@
+"""A table that runs itself (API.md, "Tables": seats and names, computer seats, a lost seat at a sealed table, the
+first event), through HTTP on the embedded store."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from service.api.computer_turns import EXTENSION, runner
+from service.engine.games import GAMES
+from tests.sessions.conftest import Table, bearer
+
+IDLE_SECONDS = 60.0
+"""How long the test lets the computer seats play before it calls the table stuck (a slow machine's margin)."""
+
+
+def open_with_seats(client: FlaskClient, game: str, seats: list[dict[str, Any]], **extra: Any) -> Table:
+    body = {"game": game, "deal": {"players": len(seats), "seed": "server"}, "seats": seats, **extra}
+    response = client.post("/v1/sessions", json=body)
+    assert response.status_code == 201, response.get_json()
+    made = response.get_json()
+    return Table(client, made["id"], made["tokens"]["owner"], made["tokens"]["seats"], made)
+
+
+def computers_done(app: Flask) -> None:
+    """Wait until the app's computer seats have played every turn they were handed."""
+    with app.app_context():
+        assert runner().wait_idle(IDLE_SECONDS), "the computer seats did not finish"
+
+
+def writing(table: Table, token: str) -> dict[str, str]:
+    """A write's headers: the token, and the table's current ETag (every session write is conditional)."""
+    return bearer(token, **{"If-Match": table.etag()})
+
+
+def every_event(table: Table, token: str) -> list[dict[str, Any]]:
+    response = table.client.get(f"{table.path}/events?after=0", headers=bearer(token))
+    assert response.status_code == 200, response.get_json()
+    events: list[dict[str, Any]] = response.get_json()["events"]
+    return events
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        ("Ana", "Ana"),
+        ("  Ana   María ", "Ana María"),  # outer spaces cut, inner runs made one
+        ("Jose\u0301", "Jos\u00e9"),  # NFC: the same name whichever way the keyboard composed it
+        ("x" * 32, "x" * 32),
+        ("Ana\nBea", "Ana Bea"),  # a line break is a space, as any whitespace
+        ("Nonna Pina \U0001f0a1", "Nonna Pina \U0001f0a1"),
+    ],
+)
+def test_names_are_shown_normalized_to_every_token(client: FlaskClient, raw: str, shown: str) -> None:
+    table = open_with_seats(client, "briscola", [{"name": raw}, {}], sealed=False)
+    expected = [
+        {"seat": 0, "name": shown, "computer": None, "connected": None, "reissued": 0},
+        {"seat": 1, "name": None, "computer": None, "connected": None, "reissued": 0},
+    ]
+    assert table.created["seats"] == expected
+    for token in [table.owner, *table.seats]:
+        assert table.client.get(f"{table.path}/view", headers=bearer(token)).get_json()["seats"] == expected
+    assert table.full().get_json()["seats"] == expected
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "",
+        "   ",
+        "x" * 33,
+        "Ana\u202eoiraM",  # a right-to-left override would make one name read as another
+        "Ana\u0000",
+        "Ana\u200b",  # zero width space: a format character, invisible
+        "Ana\ue000",  # private use
+        7,
+    ],
+)
+def test_names_that_cannot_be_shown_are_refused_with_their_field(client: FlaskClient, raw: Any) -> None:
+    body = {"game": "briscola", "deal": {"players": 2, "seed": "server"}, "seats": [{}, {"name": raw}]}
+    response = client.post("/v1/sessions", json=body)
+    assert response.status_code == 400, response.get_json()
+    assert response.content_type == "application/problem+json"
+    assert [error["pointer"] for error in response.get_json()["errors"]] == ["/seats/1/name"]
+
+
+@pytest.mark.parametrize("count", [1, 3])
+def test_one_seat_entry_per_seat(client: FlaskClient, count: int) -> None:
+    body = {"game": "briscola", "deal": {"players": 2, "seed": "server"}, "seats": [{}] * count}
+    response = client.post("/v1/sessions", json=body)
+    assert response.status_code == 400, response.get_json()
+    assert [error["pointer"] for error in response.get_json()["errors"]] == ["/seats"]
+
+
+def test_a_computer_seat_refuses_an_unknown_level(client: FlaskClient) -> None:
+    body = {
+        "game": "briscola",
+        "deal": {"players": 2, "seed": "server"},
+        "seats": [{}, {"computer": {"level": "x"}}],
+    }
+    response = client.post("/v1/sessions", json=body)
+    assert response.status_code == 400
+    assert [error["pointer"] for error in response.get_json()["errors"]] == ["/seats/1/computer/level"]
+
+
+def play_humans(table: Table, app: Flask, humans: set[int], seed: str) -> int:
+    """Play the human seats' turns by their own tokens until the round is over; the computer seats play
+    themselves. The number of human moves."""
+    choose, moves_made = random.Random(seed), 0
+    while True:
+        computers_done(app)
+        view = table.client.get(f"{table.path}/view", headers=bearer(table.owner)).get_json()
+        if view["round_over"]:
+            return moves_made
+        turn = view["turn"]
+        assert turn in humans, f"seat {turn} is the computer's and was left to act"
+        token = table.seats[turn]
+        legal = table.client.get(f"{table.path}/legal-moves", headers=bearer(token)).get_json()["moves"]
+        answer = table.client.post(
+            f"{table.path}/moves", json={"move": choose.choice(legal)}, headers=writing(table, token)
+        )
+        assert answer.status_code == 200, answer.get_json()
+        moves_made += 1
+
+
+def test_computer_seats_play_by_themselves_with_by_computer(client: FlaskClient, app: Flask) -> None:
+    """Four-player Briscola, seats 1 and 3 the computer's: the humans play only their own turns."""
+    computer = {"computer": {"level": "greedy"}}
+    table = open_with_seats(client, "briscola", [{"name": "Ana"}, computer, {"name": "Bea"}, computer])
+    assert [seat["computer"] for seat in table.created["seats"]] == [None, "greedy", None, "greedy"]
+    assert [seat["connected"] for seat in table.created["seats"]] == [None, True, None, True]
+    human_moves = play_humans(table, app, {0, 2}, "four")
+    moves = [event for event in every_event(table, table.owner) if event["type"] == "card_played"]
+    assert len(moves) == 40 and human_moves == 20
+    by_computer = [event["seat"] for event in moves if event.get("by") == "computer"]
+    assert sorted(set(by_computer)) == [1, 3] and len(by_computer) == 20
+    assert all("by" not in event for event in moves if event["seat"] in (0, 2))
+
+
+def test_tables_of_computers_from_one_address_are_never_rate_limited(client: FlaskClient, app: Flask) -> None:
+    """The issue's 429s: a backend that made the computer moves itself was charged for them. Twenty tables of
+    two computer seats each play their whole round with no client call at all."""
+    computer = {"computer": {"level": "random"}}
+    tables = [open_with_seats(client, "briscola", [computer, computer]) for _ in range(20)]
+    computers_done(app)
+    for table in tables:
+        view = client.get(f"{table.path}/view", headers=bearer(table.owner)).get_json()
+        assert view["round_over"] is True
+        played = [event for event in every_event(table, table.owner) if event["type"] == "card_played"]
+        assert len(played) == 40 and all(event["by"] == "computer" for event in played)
+    with app.app_context():
+        assert app.extensions[EXTENSION].played >= 20 * 40
+
+
+def test_a_seat_handed_to_the_computer_and_back(client: FlaskClient, app: Flask) -> None:
+    table = open_with_seats(client, "scopa", [{}, {}], sealed=False)
+    turn = table.client.get(f"{table.path}/view", headers=bearer(table.owner)).get_json()["turn"]
+    other = 1 - turn
+    for token in (table.seats[other], "nonsense"):  # another seat's token, and no token of the table
+        refused = client.post(
+            f"{table.path}/seats/{turn}/computer",
+            json={"computer": {"level": "greedy"}},
+            headers=writing(table, token),
+        )
+        assert refused.status_code in (401, 403), refused.get_json()
+    before = table.full().get_json()["version"]
+    assert table.full().get_json()["version"] == before  # the refusals changed nothing
+    handed = client.post(
+        f"{table.path}/seats/{turn}/computer",
+        json={"computer": {"level": "greedy"}},
+        headers=writing(table, table.seats[turn]),
+    )
+    assert handed.status_code == 200, handed.get_json()
+    assert handed.get_json()["seats"][turn]["computer"] == "greedy"
+    computers_done(app)
+    view = client.get(f"{table.path}/view", headers=bearer(table.owner)).get_json()
+    assert view["turn"] == other  # the computer played the seat's turn with no call
+    back = client.delete(f"{table.path}/seats/{turn}/computer", headers=writing(table, table.owner))
+    assert back.status_code == 200, back.get_json()
+    assert back.get_json()["seats"][turn]["computer"] is None
+    changes = [event for event in every_event(table, table.seats[other]) if event["type"] == "seat_changed"]
+    assert [(event["seat"], event["computer"], event["to"]) for event in changes] == [
+        (turn, "greedy", "all"),
+        (turn, None, "all"),
+    ]
+    legal = client.get(f"{table.path}/legal-moves", headers=bearer(table.seats[other])).get_json()["moves"]
+    client.post(f"{table.path}/moves", json={"move": legal[0]}, headers=writing(table, table.seats[other]))
+    computers_done(app)
+    view = client.get(f"{table.path}/view", headers=bearer(table.owner)).get_json()
+    assert view["turn"] == turn  # given back: the computer no longer plays it
+
+
+def test_a_lost_seat_at_a_sealed_table_is_reissued_in_the_open(client: FlaskClient) -> None:
+    table = open_with_seats(client, "briscola", [{"name": "Ana"}, {"name": "Bea"}, {"name": "Cora"}, {}])
+    assert table.created["sealed"] is True
+    lost = table.seats[2]
+    for attempt in (1, 2):
+        rotated = client.post(f"{table.path}/seats/2/token", headers=writing(table, table.owner))
+        assert rotated.status_code == 200, rotated.get_json()
+        table.seats[2] = rotated.get_json()["token"]
+        stale = client.get(f"{table.path}/view", headers=bearer(lost))
+        assert stale.status_code == 403 and stale.get_json()["code"] == "invalid_token"
+        lost = table.seats[2]
+        for token in [table.owner, *table.seats]:
+            view = client.get(f"{table.path}/view", headers=bearer(token)).get_json()
+            assert [seat["reissued"] for seat in view["seats"]] == [0, 0, attempt, 0]
+            reissues = [event for event in every_event(table, token) if event["type"] == "seat_reissued"]
+            assert [(event["seat"], event["count"], event["to"]) for event in reissues] == [
+                (2, n, "all") for n in range(1, attempt + 1)
+            ]
+    other_seat = client.post(f"{table.path}/seats/2/token", headers=writing(table, table.seats[0]))
+    assert other_seat.status_code == 403
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_reading_from_version_0_begins_with_the_whole_view(client: FlaskClient, game: str) -> None:
+    players = GAMES[game].player_counts[0]
+    table = open_with_seats(client, game, [{"name": f"P{seat}"} for seat in range(players)])
+    for token in [table.owner, *table.seats]:
+        view = client.get(f"{table.path}/view", headers=bearer(token)).get_json()
+        first, *rest = every_event(table, token)
+        assert first["type"] == "table" and first["version"] == table.created["version"]
+        assert first["view"] == {key: value for key, value in view.items() if key != "seats"}
+        assert first["seats"] == view["seats"]
+        assert all(event["version"] > 0 for event in rest)
+        later = client.get(f"{table.path}/events?after=1", headers=bearer(token)).get_json()["events"]
+        assert all(event["type"] != "table" for event in later)
