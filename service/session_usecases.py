@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple, Protocol
 
-from .engine.errors import FieldProblem, IllegalMove, Reason
+from .engine.errors import FieldProblem, IllegalMove, MatchOver, Reason
 from .engine.game import Game
 from .engine.moves import Move
 from .engine.state import Event, GameState, hands_dealt
 from .request_errors import RequestInvalid
+from .sessions import ending
 from .usecases import Played, Reader, checked_state
 
 
@@ -165,6 +166,9 @@ def move(
     events[0]["move"] = raw_move  # what replay takes: a seat verifies a dealt round from the log alone
     if "computer" in data:
         events[0]["by"] = "computer"
+        if data.get("reason") is not None:
+            events[0]["reason"] = data["reason"]
+    events.extend(match_over_events(events))
     shown = [event for event in events if sees(event)]
     extra = with_fairness({"events": shown}, table.fairness, after.round_over, table.sealed, write)
     if table.seats is not None:
@@ -177,6 +181,34 @@ def move(
     else:
         answer = stored_answer(table.id, new_version, game.name, {"view": write.view(game, after, seat)}, extra)
     return Written(answer, dumped, events, table.fairness, after)
+
+
+def match_over_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A round whose score ends the match is followed by the public ``match_over`` event, ``played``."""
+    for event in events:
+        score = event.get("score") if event.get("type") == "round_over" else None
+        if isinstance(score, dict) and score["match"]["over"]:
+            return [ending.event("played", score["match"])]
+    return []
+
+
+def resign(
+    game: Game, state: GameState, table: Table, seat: int, reason: str, sees: Sees, write: Writer
+) -> tuple[dict[str, Any], list[dict[str, Any]], ending.Conceded]:
+    """``seat``'s side concedes the match (``reason``: ``resigned``, or ``forfeit`` when its clock ran out): the
+    answer (the seat's view, or the owner's when ``seat`` is None), the log's events, and what the record keeps."""
+    if state.round_over and game.score(state).match.over:
+        raise MatchOver("the match is over already", {})
+    ended = ending.conceded(state, seat, reason)
+    events = [ending.event(reason, ended.match, seat)]
+    extra = with_fairness({"events": [e for e in events if sees(e)]}, table.fairness, state.round_over,
+                          table.sealed, write)
+    extra["match_over"] = ending.shown(ended)
+    if table.seats is not None:
+        extra["seats"] = table.seats
+    new_version = table.version + 1
+    answer = stored_answer(table.id, new_version, game.name, {"view": write.view(game, state, seat)}, extra)
+    return answer, events, ended
 
 
 def next_round(

@@ -18,7 +18,7 @@ import orjson
 from flask import Response, request, stream_with_context
 
 from .. import session_usecases
-from ..sessions import disconnect, stopping
+from ..sessions import disconnect, ending, stopping
 from ..sessions import seats as seating
 from ..storage import EventLog
 from . import session_log
@@ -47,6 +47,7 @@ def table_event(loaded: Loaded) -> dict[str, Any]:
         "to": "all" if seat is None else seat,
         "view": view,
         "seats": seating.shown(loaded.seats),
+        "match_over": ending.of_view(view, loaded.ended),
     }
 
 

@@ -20,6 +20,7 @@ from ..engine.game import Game
 from ..engine.state import GameState
 from ..schemas.errors import RequestInvalid
 from ..schemas.reader import READER
+from ..sessions import ending
 from ..sessions.seats import Seat, Seats, from_record, to_record, unnamed
 from ..storage import (
     QuotaExceeded,
@@ -79,6 +80,8 @@ class Loaded:
     """The deployment's tag over the game and the state (``state_tag``): a state it wrote itself."""
     seats: Seats = ()
     """Who sits at the table: names, computer seats, reissued tokens (``sessions.seats``)."""
+    ended: ending.Conceded | None = None
+    """A match a side conceded (``sessions.ending``): no move or round follows."""
 
     def version(self) -> int:
         """The version a write replaces (If-Match checked against the stored one)."""
@@ -88,9 +91,12 @@ class Loaded:
         """The stored record with other tokens, and everything else as it was."""
         return self.with_seats(auth, self.seats)
 
-    def with_seats(self, auth: dict[str, Any], seats: Seats) -> bytes:
-        """The stored record with other tokens and seats, and everything else as it was."""
-        return tagged_document(self.game, self.state, auth, self.fairness, self.sealed, self.replies, seats)[0]
+    def with_seats(self, auth: dict[str, Any], seats: Seats, ended: ending.Conceded | None = None) -> bytes:
+        """The stored record with other tokens and seats (and ``ended``, once), and everything else as it was."""
+        document, _ = tagged_document(
+            self.game, self.state, auth, self.fairness, self.sealed, self.replies, seats, ended or self.ended
+        )
+        return document
 
 
 def store() -> SessionStore:
@@ -198,6 +204,7 @@ def stored(
         if tag is not None and not isinstance(tag, str):
             raise TypeError("state_tag field")
         seats = from_record(record.get("seats"), len(auth["seats"]))
+        ended = ending.from_record(record.get("ended"))
     except UnknownFormat as error:
         raise corrupt(session_id, str(error)) from error
     except (orjson.JSONDecodeError, KeyError, TypeError, AttributeError) as error:
@@ -206,9 +213,10 @@ def stored(
         caller = Caller(None)
     else:
         caller = identify(token, auth) if token is not None else identify_digest(token_digest, auth)
-    loaded = Loaded(snapshot, game, state, auth, caller, preconditions, fairness, sealed, replies, tag, seats)
+    loaded = Loaded(snapshot, game, state, auth, caller, preconditions, fairness, sealed, replies, tag, seats, ended)
     hold(loaded)
-    computer_turns.noticed(session_id, snapshot.version, state, seats)
+    if ended is None:
+        computer_turns.noticed(session_id, snapshot.version, state, seats)
     return loaded
 
 
@@ -322,6 +330,7 @@ def tagged_document(
     sealed: bool = False,
     replies: list[dict[str, Any]] | None = None,
     seats: Seats = (),
+    ended: ending.Conceded | None = None,
 ) -> tuple[bytes, str]:
     """The stored record, and the tag over its state (``state_tag``)."""
     written = orjson.dumps(state)
@@ -341,6 +350,8 @@ def tagged_document(
         record["replies"] = replies
     if any(seat != Seat() for seat in seats):
         record["seats"] = to_record(seats)
+    if ended is not None:
+        record["ended"] = ending.to_record(ended)
     return orjson.dumps(record), tag
 
 

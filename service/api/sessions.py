@@ -24,7 +24,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, url_for
 
 from .. import session_usecases
-from ..engine.errors import FieldProblem
+from ..engine.errors import FieldProblem, IllegalMove, MatchOver, Reason
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.state import GameState
@@ -34,10 +34,19 @@ from ..schemas.errors import RequestInvalid
 from ..schemas.reader import READER
 from ..schemas.sessions import CREATE_SESSION, NEXT_ROUND, REPLACE_SESSION, SESSION_MOVE
 from ..session_usecases import Written
+from ..sessions import ending
 from ..sessions import seats as seating
 from ..storage import Snapshot
 from ..usecases import checked_state, suggestion_for
-from . import computer_turns, session_events, session_held, session_log, session_tokens, thinking
+from . import (
+    computer_turns,
+    session_events,
+    session_held,
+    session_log,
+    session_table,
+    session_tokens,
+    thinking,
+)
 from .common import dump_suggestion, game_for, played
 from .jsonio import Once, json_response, read_json
 from .problems import ApiProblem
@@ -183,6 +192,8 @@ def authorize_move(loaded: Loaded, state: GameState, data: dict[str, Any]) -> No
         )
     if "move" in data and caller.owner and loaded.sealed:
         raise sealed_table("the owner cannot play a card for a seat (a computer player can: 'computer')")
+    if loaded.ended is not None:
+        raise IllegalMove(Reason.MATCH_OVER, f"the match is over: seat {loaded.ended.seat}'s side conceded it")
 
 
 def computer(game: Game, state: GameState, data: dict[str, Any]) -> Move:
@@ -254,7 +265,7 @@ def computer_seat_move(
     act: written as the owner's ``{"computer": ...}`` would be (``computer_turns``), with no client to answer.
     The new version, and whether the computer is to act again; None when there was nothing to play."""
     loaded = stored(session_id, None, None, service=True)
-    if loaded.snapshot.version != version or loaded.state.get("round_over") is True:
+    if loaded.snapshot.version != version or loaded.state.get("round_over") is True or loaded.ended is not None:
         return None
     game, state = engine_state(loaded)
     choice = seating.computer_to_act(loaded.seats, state.turn)
@@ -279,7 +290,8 @@ def view(session_id: str) -> Response:
         return unchanged
     game, state = engine_state(loaded)
     shown = session_usecases.seat_view(game, state, seat, loaded.fairness, loaded.sealed, WRITER)
-    response = json_response({**shown, "seats": seating.shown(loaded.seats)})
+    over = ending.of_view(shown, loaded.ended)
+    response = json_response({**shown, "seats": seating.shown(loaded.seats), "match_over": over})
     response.headers["ETag"] = etag(loaded.snapshot.version)
     return response
 
@@ -332,6 +344,8 @@ def next_round(session_id: str) -> Response:
     version = loaded.version()
     if loaded.sealed and data["seed"] != SERVER_SEED:
         raise sealed_table('its rounds are dealt from seeds the service draws ("seed": "server")')
+    if loaded.ended is not None:
+        raise MatchOver(f"the match is over: seat {loaded.ended.seat}'s side conceded it", {})
     game, _ = engine_state(loaded)
     state, fairness, dealt = deal_next_round(game, loaded.state, data)
     on = table(loaded, version)
@@ -341,6 +355,7 @@ def next_round(session_id: str) -> Response:
 
 
 session_tokens.register(blueprint)
+session_table.register(blueprint)
 session_events.register(blueprint)
 
 

@@ -200,6 +200,7 @@ def test_a_seat_view_matches_the_stateless_view(client: FlaskClient) -> None:
     assert seated.pop("seats") == [
         {"seat": seat, "name": None, "computer": None, "connected": None, "reissued": 0} for seat in (0, 1)
     ]
+    assert seated.pop("match_over") is None  # the match goes on (API.md, tables, "The end of a match")
     assert seated == {**stateless.get_json(), "sealed": False}
     assert response.headers["ETag"] == '"1"' and response.headers["Content-Language"] == "it"
     same = client.get(

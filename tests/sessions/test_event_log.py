@@ -96,6 +96,9 @@ class Picture:
             f["trump_card"] = event["card"]
         elif kind == "round_over":
             f.update(round_over=True, score=event["score"])
+        elif kind == "match_over":  # what the round's score said: the match is over, and who won it
+            assert event["reason"] == "played" and event["match"] == f["score"]["match"]
+            assert event["match"]["over"] is True
         else:
             assert kind == "redeal", f"an event type no frontend was told of: {kind}"
 

@@ -224,8 +224,78 @@ def test_reading_from_version_0_begins_with_the_whole_view(client: FlaskClient, 
         view = client.get(f"{table.path}/view", headers=bearer(token)).get_json()
         first, *rest = every_event(table, token)
         assert first["type"] == "table" and first["version"] == table.created["version"]
-        assert first["view"] == {key: value for key, value in view.items() if key != "seats"}
-        assert first["seats"] == view["seats"]
+        assert first["view"] == {
+            key: value for key, value in view.items() if key not in ("seats", "match_over")
+        }
+        assert first["seats"] == view["seats"] and first["match_over"] == view["match_over"] is None
         assert all(event["version"] > 0 for event in rest)
         later = client.get(f"{table.path}/events?after=1", headers=bearer(token)).get_json()["events"]
         assert all(event["type"] != "table" for event in later)
+
+
+def test_a_seat_resigns_for_its_side_and_the_match_is_over_for_every_token(client: FlaskClient) -> None:
+    """API.md, tables, "The end of a match": a seat token concedes for its side; a public ``match_over`` event
+    tells every token; nothing is played after it."""
+    table = open_with_seats(client, "scopa", [{"name": "Ana"}, {"name": "Bea"}])
+    spectator = table.created["tokens"]["spectator"]
+    for token, code in ((table.owner, "forbidden_seat"), (spectator, "read_only_token")):
+        refused = client.post(f"{table.path}/resign", headers=writing(table, token))
+        assert refused.status_code == 403 and refused.get_json()["code"] == code
+    resigned = client.post(f"{table.path}/resign", headers=writing(table, table.seats[1]))
+    assert resigned.status_code == 200, resigned.get_json()
+    body = resigned.get_json()
+    expected = {
+        "reason": "resigned",
+        "seat": 1,
+        "match": {"scores": [0, 0], "target": 11, "round": 1, "over": True, "winner": 0},
+    }
+    assert body["match_over"] == expected
+    assert body["view"]["seat"] == 1 and body["view"]["hand"]  # the seat's own view, its cards still in hand
+    for token in [table.owner, spectator, *table.seats]:
+        over = [event for event in every_event(table, token) if event["type"] == "match_over"]
+        assert over == [{"version": body["version"], "type": "match_over", "to": "all", **expected}]
+        view = client.get(f"{table.path}/view", headers=bearer(token)).get_json()
+        assert view["match_over"] == expected
+    legal = client.get(f"{table.path}/legal-moves", headers=bearer(table.seats[0])).get_json()
+    turn = client.get(f"{table.path}/view", headers=bearer(table.owner)).get_json()["turn"]
+    if legal["moves"]:
+        late = client.post(
+            f"{table.path}/moves", json={"move": legal["moves"][0]}, headers=writing(table, table.seats[turn])
+        )
+        assert late.status_code == 422 and late.get_json()["reason"] == "match_over"
+    again = client.post(f"{table.path}/resign", headers=writing(table, table.seats[0]))
+    assert again.status_code == 400 and again.get_json()["code"] == "match_over"
+    dealt = client.post(
+        f"{table.path}/next-round", json={"seed": "server"}, headers=writing(table, table.owner)
+    )
+    assert dealt.status_code == 400 and dealt.get_json()["code"] == "match_over"
+    assert table.full().get_json()["version"] == body["version"]  # the refusals changed nothing
+
+
+def test_a_resignation_among_three_names_the_leader_or_no_winner(client: FlaskClient) -> None:
+    """Of three sides, the one ahead in the match totals wins over the side that concedes; a tie names none."""
+    table = open_with_seats(client, "briscola", [{}, {}, {}])
+    resigned = client.post(f"{table.path}/resign", headers=writing(table, table.seats[2])).get_json()
+    assert resigned["match_over"]["match"]["winner"] is None and resigned["match_over"]["seat"] == 2
+
+
+def test_a_match_played_to_its_end_is_announced(client: FlaskClient, app: Flask) -> None:
+    """Briscola's match is one round by default (RULES.md, Briscola): the round's end is the match's, and a
+    public ``match_over`` event with ``reason: "played"`` follows the ``round_over``."""
+    computer = {"computer": {"level": "random"}}
+    table = open_with_seats(client, "briscola", [computer, computer])
+    computers_done(app)
+    while every_event(table, table.owner)[-1]["type"] != "match_over":  # a drawn round (60-60) decides nothing
+        rounds = [event for event in every_event(table, table.owner) if event["type"] == "round_over"]
+        assert rounds[-1]["score"]["match"]["over"] is False and len(rounds) < 10
+        dealt = client.post(
+            f"{table.path}/next-round", json={"seed": "server"}, headers=writing(table, table.owner)
+        )
+        assert dealt.status_code == 200, dealt.get_json()
+        computers_done(app)
+    events = every_event(table, table.owner)
+    assert [event["type"] for event in events[-2:]] == ["round_over", "match_over"]
+    over = events[-1]
+    assert over["reason"] == "played" and over["match"] == events[-2]["score"]["match"]
+    view = client.get(f"{table.path}/view", headers=bearer(table.seats[0])).get_json()
+    assert view["match_over"] == {"reason": "played", "match": over["match"]}
