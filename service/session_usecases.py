@@ -193,10 +193,11 @@ def match_over_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def resign(
-    game: Game, state: GameState, table: Table, seat: int, reason: str, sees: Sees, write: Writer
+    game: Game, state: GameState, table: Table, seat: int, viewer: int | None, reason: str, sees: Sees,
+    write: Writer,
 ) -> tuple[dict[str, Any], list[dict[str, Any]], ending.Conceded]:
     """``seat``'s side concedes the match (``reason``: ``resigned``, or ``forfeit`` when its clock ran out): the
-    answer (the seat's view, or the owner's when ``seat`` is None), the log's events, and what the record keeps."""
+    answer (``viewer``'s view: the public one for None), the log's events, and what the record keeps."""
     if state.round_over and game.score(state).match.over:
         raise MatchOver("the match is over already", {})
     ended = ending.conceded(state, seat, reason)
@@ -207,7 +208,7 @@ def resign(
     if table.seats is not None:
         extra["seats"] = table.seats
     new_version = table.version + 1
-    answer = stored_answer(table.id, new_version, game.name, {"view": write.view(game, state, seat)}, extra)
+    answer = stored_answer(table.id, new_version, game.name, {"view": write.view(game, state, viewer)}, extra)
     return answer, events, ended
 
 

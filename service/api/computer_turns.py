@@ -13,17 +13,25 @@ A table can also be noticed by a read (a view, legal moves, an event page) whose
 after a restart, or when the worker that wrote the turn died before playing it. Such a table is played after
 ``NOTICED_DELAY_SECONDS``, and only if it is still at the version noticed, so the worker that wrote the turn
 (which plays at once) is not raced by every worker its players read from.
+
+The same runner acts on the tables' clocks (``sessions.clock``): a write that leaves a seat to act at a clocked
+table notes its deadline in the store's index (``storage.deadlines``) before the write, and every runner that
+polls (a worker that has written a clocked table, and every worker of gunicorn from its start, so that a
+restart loses no deadline) looks for due ones every ``POLL_SECONDS``. Acting on one is claimed once across
+workers and instances (``storage.claims``) and written with a compare-and-set on the version the deadline was
+set by, so it happens exactly once, or not at all when the seat moved in time.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from flask import Flask
@@ -32,7 +40,10 @@ from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.state import GameState
 from ..offload import releasing
-from ..sessions.seats import Seats, computer_to_act
+from ..sessions.record import TableFields
+from ..sessions.seats import computer_to_act
+from ..storage import deadlines
+from ..storage.base import StoreError
 from ..usecases import suggestion_for
 from . import thinking
 from .jsonio import current_flask_app
@@ -42,9 +53,14 @@ log = logging.getLogger("service.computer_seats")
 
 NOTICED_DELAY_SECONDS = 2.0
 POOL_RETRY_SECONDS = 0.05
+POLL_SECONDS = 0.25
+"""How often a polling runner looks for due deadlines: a deadline is acted on within this, and the move's time."""
+DUE_BATCH = 50
 MOVES_IN_A_ROW = 64
 """Computer moves one table makes before it goes to the back of the queue (a table of computers only)."""
 EXTENSION = "computer_turns"
+WALL_CLOCK = "wall_clock"
+"""The app's wall clock (seconds since the epoch): ``time.time`` unless a test sets its own."""
 
 
 @dataclass
@@ -52,23 +68,36 @@ class Turn:
     session_id: str
     version: int
     due: float
+    deadline: float | None = None
+    """A clock's deadline to act on (the record's own, checked again), or None: a computer seat's turn."""
+
+    @property
+    def key(self) -> tuple[str, bool]:
+        return self.session_id, self.deadline is not None
 
 
-Computer = Callable[[Game, GameState, dict[str, Any]], Move]
-PlayTurn = Callable[[str, int, Computer], "tuple[int, bool] | None"]
+Moved = tuple[int, bool] | None
+"""A write's new version and whether the computer is to act again; None when there was nothing to do."""
+PlayTurn = Callable[[str, int], Moved]
 """The endpoints' write of a computer seat's move (``sessions.computer_seat_move``): the session, the version
-it must still be at, and how to think; the new version and whether the computer is to act again, or None."""
+it must still be at, and how to think."""
+PlayTimeout = Callable[[str, float], Moved]
+"""The endpoints' write of what a clock does when ``deadline`` passed (``sessions.timed_out``)."""
 
 
 @dataclass
 class Runner:
     app: Flask
     play_turn: PlayTurn
+    play_timeout: PlayTimeout
     clock: Callable[[], float] = time.monotonic
     queue: deque[Turn] = field(default_factory=deque)
-    queued: set[str] = field(default_factory=set)
+    queued: set[tuple[str, bool]] = field(default_factory=set)
     played: int = 0
     """Computer moves this runner wrote (tests and metrics)."""
+    timeouts: int = 0
+    """Deadlines this runner acted on (tests, metrics and the bench)."""
+    polling: bool = False
 
     def __post_init__(self) -> None:
         self._lock = threading.Lock()
@@ -76,22 +105,26 @@ class Runner:
         self._pid: int | None = None
         self._idle = threading.Event()
         self._idle.set()
+        self._polled = 0.0
 
-    def schedule(self, session_id: str, version: int, delay: float = 0.0) -> None:
+    def schedule(self, session_id: str, version: int, delay: float = 0.0, deadline: float | None = None) -> None:
+        turn = Turn(session_id, version, self.clock() + delay, deadline)
         with self._lock:
-            if session_id in self.queued:
+            if turn.key in self.queued:
                 return
-            self.queued.add(session_id)
-            self.queue.append(Turn(session_id, version, self.clock() + delay))
+            self.queued.add(turn.key)
+            self.queue.append(turn)
             self._idle.clear()
-        self._started()
+        self.start()
         self._wake.set()
 
     def wait_idle(self, timeout: float) -> bool:
         """Whether every queued table was played within ``timeout`` seconds (tests, and a stopping worker)."""
         return self._idle.wait(timeout)
 
-    def _started(self) -> None:
+    def start(self, polling: bool = False) -> None:
+        """Run this process's runner thread (once per process: a forked worker starts its own)."""
+        self.polling = self.polling or polling
         pid = os.getpid()
         if self._pid == pid:
             return
@@ -100,11 +133,26 @@ class Runner:
                 self._pid = pid
                 threading.Thread(target=self._run, name="computer-seats", daemon=True).start()
 
+    def poll(self) -> int:
+        """Queue every table whose deadline is due by the app's wall clock; how many were found."""
+        with self.app.app_context():
+            try:
+                due = deadlines.due_deadlines(self.app.extensions["session_store"], wall_now(), DUE_BATCH)
+            except StoreError as error:  # the store is down: the next poll tries again
+                log.debug("deadlines not read: %s", error)
+                return 0
+        for session_id, deadline in due:
+            self.schedule(session_id, 0, deadline=deadline)
+        return len(due)
+
     def _run(self) -> None:
         while True:
+            if self.polling and self.clock() - self._polled >= POLL_SECONDS:
+                self._polled = self.clock()
+                self.poll()
             turn = self._next()
             if turn is None:
-                self._wake.wait(1.0)
+                self._wake.wait(POLL_SECONDS if self.polling else 1.0)
                 self._wake.clear()
                 continue
             try:
@@ -113,10 +161,12 @@ class Runner:
                 log.exception("a computer seat's move failed")
                 again = None
             with self._lock:
-                self.queued.discard(turn.session_id)
+                self.queued.discard(turn.key)
                 if again is not None:
-                    self.queued.add(turn.session_id)
-                    self.queue.append(Turn(turn.session_id, again, self.clock()))
+                    follow = Turn(turn.session_id, again, self.clock())
+                    if follow.key not in self.queued:
+                        self.queued.add(follow.key)
+                        self.queue.append(follow)
                 if not self.queue:
                     self._idle.set()
 
@@ -132,18 +182,23 @@ class Runner:
             return None
 
     def _play(self, turn: Turn) -> int | None:
-        """The table's computer turns, up to ``MOVES_IN_A_ROW``; the version to go on from if there are more."""
+        """The table's deadline, then its computer turns, up to ``MOVES_IN_A_ROW``; the version to go on from
+        if there are more."""
         with self.app.test_request_context(
             f"/v1/sessions/{turn.session_id}/moves", method="POST", environ_base={"REMOTE_ADDR": "computer-seat"}
         ):
             version = turn.version
+            if turn.deadline is not None:
+                deadline = turn.deadline
+                moved = self._attempt(lambda: self.play_timeout(turn.session_id, deadline))
+                if moved is None:
+                    return None
+                self.timeouts += 1
+                version, more = moved
+                if not more:
+                    return None
             for _ in range(MOVES_IN_A_ROW):
-                try:
-                    moved = self.play_turn(turn.session_id, version, self._think)
-                except ApiProblem as problem:
-                    if problem.status not in (403, 404, 409, 412):
-                        log.warning("computer seat not played: %s", problem.code)
-                    return None  # the table moved on, ended, or the seat went back to its player
+                moved = self._attempt(functools.partial(self.play_turn, turn.session_id, version))
                 if moved is None:
                     return None
                 self.played += 1
@@ -152,7 +207,16 @@ class Runner:
                     return None
             return version
 
-    def _think(self, game: Game, state: GameState, choice: dict[str, Any]) -> Move:
+    @staticmethod
+    def _attempt(write: Callable[[], Moved]) -> Moved:
+        try:
+            return write()
+        except ApiProblem as problem:
+            if problem.status not in (400, 403, 404, 409, 412, 422):
+                log.warning("a table's own move not played: %s", problem.code)
+            return None  # the table moved on, ended, or the seat went back to its player
+
+    def think(self, game: Game, state: GameState, choice: dict[str, Any]) -> Move:
         """The seat's move from its own view, holding a slot of the host's pool (waiting for one, in turn)."""
         pool = thinking.current()
         while (slot := pool.pool.take()) is None:
@@ -162,9 +226,17 @@ class Runner:
         return found.move
 
 
-def install(app: Flask, play_turn: PlayTurn) -> None:
-    """Give the app its runner, which writes through ``play_turn`` (the endpoints' own write path)."""
-    app.extensions[EXTENSION] = Runner(app, play_turn)
+def install(app: Flask, play_turn: PlayTurn, play_timeout: PlayTimeout) -> None:
+    """Give the app its runner, which writes through the endpoints' own write paths."""
+    app.extensions[EXTENSION] = Runner(app, play_turn, play_timeout)
+
+
+def start_polling(app: Flask) -> None:
+    """Act on the deadlines of every table from now on (a gunicorn worker as it starts: after a restart, the
+    deadlines of tables nobody reads are acted on too)."""
+    found: Runner | None = app.extensions.get(EXTENSION)
+    if found is not None:
+        found.start(polling=True)
 
 
 def runner() -> Runner:
@@ -172,18 +244,44 @@ def runner() -> Runner:
     return found
 
 
-def after_write(session_id: str, version: int, state: GameState, seats: Seats) -> None:
+def wall_now() -> float:
+    clock: Callable[[], float] = current_flask_app().extensions.get(WALL_CLOCK, time.time)
+    return float(clock())
+
+
+def timed(table: TableFields, state: GameState) -> TableFields:
+    """The table's fields after a write that leaves ``state``: a new deadline when a seat is to act."""
+    if table.clock is None:
+        return table
+    to_act = table.ended is None and not state.round_over and state.turn is not None
+    return replace(table, clock=table.clock.after_write(to_act, wall_now()))
+
+
+def note_deadline(session_id: str, table: TableFields) -> None:
+    """Index the table's deadline in the store, before the write that sets it (so none is ever missing)."""
+    clock = table.clock
+    if clock is None or clock.deadline is None or not clock.acts():
+        return
+    deadlines.set_deadline(current_flask_app().extensions["session_store"], session_id, clock.deadline)
+    runner().start(polling=True)
+
+
+def after_write(session_id: str, version: int, state: GameState, table: TableFields) -> None:
     """Hand the table to the runner when the computer plays the seat now to act."""
-    if not state.round_over and computer_to_act(seats, state.turn) is not None:
+    if table.ended is None and not state.round_over and computer_to_act(table.seats, state.turn) is not None:
         runner().schedule(session_id, version)
 
 
 def noticed(
-    session_id: str, version: int, state: dict[str, Any], seats: Seats, delay: float = NOTICED_DELAY_SECONDS
+    session_id: str, version: int, state: dict[str, Any], table: TableFields, delay: float = NOTICED_DELAY_SECONDS
 ) -> None:
-    """A stored record has a computer to act: play it after ``delay`` (a read's: soon, if nobody has by then)."""
+    """A stored record has a computer to act, or a deadline passed: act after ``delay`` (a read's: soon, if
+    nobody has by then)."""
     turn = state.get("turn")
-    if state.get("round_over") is True or not isinstance(turn, int):
+    if table.ended is not None or state.get("round_over") is True or not isinstance(turn, int):
         return
-    if computer_to_act(seats, turn) is not None:
+    if computer_to_act(table.seats, turn) is not None:
         runner().schedule(session_id, version, delay)
+    clock = table.clock
+    if clock is not None and clock.acts() and clock.deadline is not None and clock.deadline <= wall_now():
+        runner().schedule(session_id, version, delay, deadline=clock.deadline)

@@ -19,12 +19,12 @@ from flask import Response, request, stream_with_context
 
 from .. import session_usecases
 from ..sessions import disconnect, ending, stopping
-from ..sessions import seats as seating
 from ..storage import EventLog
 from . import session_log
 from .problems import ApiProblem
 from .session_access import bearer_token, digest, identify_digest, settings
 from .session_records import Loaded, call, engine_state, store, stored
+from .session_table import table_shown
 from .session_writer import WRITER
 from .waiting import RECHECK_SECONDS, Hub, client_address, hub
 
@@ -46,7 +46,7 @@ def table_event(loaded: Loaded) -> dict[str, Any]:
         "type": "table",
         "to": "all" if seat is None else seat,
         "view": view,
-        "seats": seating.shown(loaded.seats),
+        **table_shown(loaded.table),
         "match_over": ending.of_view(view, loaded.ended),
     }
 

@@ -5,6 +5,7 @@ problems. The record holds the game, the state, the token digests, the sealed se
 
 from __future__ import annotations
 
+import dataclasses
 import hmac
 import logging
 import threading
@@ -20,8 +21,10 @@ from ..engine.game import Game
 from ..engine.state import GameState
 from ..schemas.errors import RequestInvalid
 from ..schemas.reader import READER
+from ..sessions import clock as clocks
 from ..sessions import ending
-from ..sessions.seats import Seat, Seats, from_record, to_record, unnamed
+from ..sessions.record import NO_TABLE, RECORD_FORMAT, TableFields, UnknownFormat, read, table_fields
+from ..sessions.seats import Seats, unnamed
 from ..storage import (
     QuotaExceeded,
     SessionCorrupt,
@@ -78,10 +81,20 @@ class Loaded:
     """The last answers given to requests with an Idempotency-Key (``session_retries``)."""
     state_tag: str | None = None
     """The deployment's tag over the game and the state (``state_tag``): a state it wrote itself."""
-    seats: Seats = ()
-    """Who sits at the table: names, computer seats, reissued tokens (``sessions.seats``)."""
-    ended: ending.Conceded | None = None
-    """A match a side conceded (``sessions.ending``): no move or round follows."""
+    table: TableFields = NO_TABLE
+    """Who sits at the table (``sessions.seats``), a conceded match (``sessions.ending``), the clock."""
+
+    @property
+    def seats(self) -> Seats:
+        return self.table.seats
+
+    @property
+    def ended(self) -> ending.Conceded | None:
+        return self.table.ended
+
+    @property
+    def clock(self) -> clocks.TableClock | None:
+        return self.table.clock
 
     def version(self) -> int:
         """The version a write replaces (If-Match checked against the stored one)."""
@@ -89,13 +102,11 @@ class Loaded:
 
     def with_auth(self, auth: dict[str, Any]) -> bytes:
         """The stored record with other tokens, and everything else as it was."""
-        return self.with_seats(auth, self.seats)
+        return self.with_table(auth, self.table)
 
-    def with_seats(self, auth: dict[str, Any], seats: Seats, ended: ending.Conceded | None = None) -> bytes:
-        """The stored record with other tokens and seats (and ``ended``, once), and everything else as it was."""
-        document, _ = tagged_document(
-            self.game, self.state, auth, self.fairness, self.sealed, self.replies, seats, ended or self.ended
-        )
+    def with_table(self, auth: dict[str, Any], table: TableFields) -> bytes:
+        """The stored record with other tokens and table fields, and everything else as it was."""
+        document, _ = tagged_document(self.game, self.state, auth, self.fairness, self.sealed, self.replies, table)
         return document
 
 
@@ -126,15 +137,6 @@ def call(action: Any, *args: Any) -> Any:
         ) from error
     except (StoreFull, StoreUnavailable) as error:
         raise store_problem(error) from error
-
-
-RECORD_FORMAT = 1
-"""The layout of a stored record. A record without one was written before the field existed and has this
-layout; a higher one was written by a newer release (a rollback, say) and is refused rather than misread."""
-
-
-class UnknownFormat(ValueError):
-    pass
 
 
 def corrupt(session_id: str, reason: str) -> ApiProblem:
@@ -179,44 +181,25 @@ def stored(
             raise no_access() from problem
         raise
     try:
-        record = orjson.loads(snapshot.document)
-        layout = record.get("format", RECORD_FORMAT)
-        if layout != RECORD_FORMAT:
-            raise UnknownFormat(f"format {layout!r}, this release reads {RECORD_FORMAT}")
-        game, state, auth = record["game"], record["state"], record["auth"]
-        if not (isinstance(game, str) and isinstance(state, dict) and isinstance(auth, dict)):
-            raise TypeError("record fields")
-        if not isinstance(auth.get("seats"), list) or not isinstance(auth.get("owner"), str):
-            raise TypeError("auth fields")
-        fairness = record.get("fairness")
-        if fairness is not None and not (
-            isinstance(fairness, dict)
-            and all(isinstance(fairness.get(k), str) for k in ("commitment", "sealed"))
-        ):
-            raise TypeError("fairness fields")
-        sealed = record.get("sealed", False)  # records made before tables could be sealed are not
-        if not isinstance(sealed, bool):
-            raise TypeError("sealed field")
-        replies = record.get("replies", [])
-        if not valid_replies(replies):
+        record = read(snapshot.document)
+        if not valid_replies(record.replies):
             raise TypeError("replies field")
-        tag = record.get("state_tag")  # records made before states were tagged are checked in full
-        if tag is not None and not isinstance(tag, str):
-            raise TypeError("state_tag field")
-        seats = from_record(record.get("seats"), len(auth["seats"]))
-        ended = ending.from_record(record.get("ended"))
     except UnknownFormat as error:
         raise corrupt(session_id, str(error)) from error
     except (orjson.JSONDecodeError, KeyError, TypeError, AttributeError) as error:
         raise corrupt(session_id, type(error).__name__) from error
+    auth = record.auth
     if service:
         caller = Caller(None)
     else:
         caller = identify(token, auth) if token is not None else identify_digest(token_digest, auth)
-    loaded = Loaded(snapshot, game, state, auth, caller, preconditions, fairness, sealed, replies, tag, seats, ended)
+    loaded = Loaded(
+        snapshot, record.game, record.state, auth, caller, preconditions, record.fairness, record.sealed,
+        record.replies, record.state_tag, record.table,
+    )
     hold(loaded)
-    if ended is None:
-        computer_turns.noticed(session_id, snapshot.version, state, seats)
+    if record.table.ended is None:
+        computer_turns.noticed(session_id, snapshot.version, record.state, record.table)
     return loaded
 
 
@@ -295,13 +278,13 @@ def kept_written(
     fairness: dict[str, str] | None = None,
     sealed: bool = False,
     replies: list[dict[str, Any]] | None = None,
-    seats: Seats = (),
+    table: TableFields = NO_TABLE,
 ) -> None:
     """Keep what a write has just stored, as the store now holds it: its checked state (``remember``) and the
     record (``hold``), so that the table's next request in this worker reads neither again."""
     remember(snapshot.document, game, state)
-    kept_seats = seats or unnamed(len(auth["seats"]))
-    hold(Loaded(snapshot, game.name, dumped, auth, NOBODY, None, fairness, sealed, replies or [], tag, kept_seats))
+    kept = table if table.seats else dataclasses.replace(table, seats=unnamed(len(auth["seats"])))
+    hold(Loaded(snapshot, game.name, dumped, auth, NOBODY, None, fairness, sealed, replies or [], tag, kept))
 
 
 def remember(record: bytes, game: Game, state: GameState) -> None:
@@ -329,8 +312,7 @@ def tagged_document(
     fairness: dict[str, str] | None = None,
     sealed: bool = False,
     replies: list[dict[str, Any]] | None = None,
-    seats: Seats = (),
-    ended: ending.Conceded | None = None,
+    table: TableFields = NO_TABLE,
 ) -> tuple[bytes, str]:
     """The stored record, and the tag over its state (``state_tag``)."""
     written = orjson.dumps(state)
@@ -348,10 +330,7 @@ def tagged_document(
         record["sealed"] = True
     if replies:
         record["replies"] = replies
-    if any(seat != Seat() for seat in seats):
-        record["seats"] = to_record(seats)
-    if ended is not None:
-        record["ended"] = ending.to_record(ended)
+    record.update(table_fields(table))
     return orjson.dumps(record), tag
 
 

@@ -1,23 +1,47 @@
-"""The end of a table's match (API.md, tables, "The end of a match"): a seat resigns for its side.
+"""A table's writes (API.md, "Tables"): what every write keeps of the table (its seats, its clock's next
+deadline, the ``clock`` event), the moves the table makes by itself (a computer seat's, a clock's), and the end
+of a match: a seat resigns for its side, or its clock forfeits the match for it.
 
-A resignation is a write like a move: ``If-Match`` and a compare-and-set on the version, a public ``match_over``
-event every token reads, and the record keeps the concession (``sessions.ending``), so that every later move,
-computer turn and next round is refused.
+A concession is a write like a move: a compare-and-set on the version, a public ``match_over`` event every token
+reads, and the record keeps the concession (``sessions.ending``), so that every later move, computer turn, clock
+and next round is refused.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+from typing import Any
 
 from flask import Blueprint, Response
 
 from .. import session_usecases
+from ..engine.game import Game
+from ..engine.moves import Move
+from ..engine.state import GameState
+from ..session_usecases import Written
+from ..sessions import clock as clocks
+from ..sessions import seats as seating
+from ..sessions.record import TableFields
 from ..sessions.seats import shown
-from ..storage import Snapshot
-from . import session_log
+from ..storage import Snapshot, deadlines
+from ..storage.claims import claim_once
+from . import computer_turns, session_log
+from .common import played
 from .problems import ApiProblem
 from .session_access import require_player, short_hash
-from .session_records import answered, call, engine_state, load, store
+from .session_records import (
+    Loaded,
+    answered,
+    call,
+    engine_state,
+    kept_written,
+    load,
+    store,
+    stored,
+    tagged_document,
+)
+from .session_retries import Retry, with_reply
 from .session_writer import WRITER
 
 log = logging.getLogger("service.sessions")
@@ -35,18 +59,121 @@ def resign(session_id: str) -> Response:
             "a seat resigns with its own token: the owner may hand a seat to the computer, not concede for it",
             {"seat": None},
         )
-    version = loaded.version()
+    loaded.version()
     game, state = engine_state(loaded)
     if loaded.ended is not None:
         raise ApiProblem(400, "match_over", f"the match is over: seat {loaded.ended.seat}'s side conceded it")
-    on = session_usecases.Table(loaded.snapshot.id, version, loaded.sealed, loaded.fairness, shown(loaded.seats))
-    sees = session_log.audience_of(caller, loaded.sealed).sees
-    answer, events, ended = session_usecases.resign(game, state, on, caller.seat, "resigned", sees, WRITER)
-    record = loaded.with_seats(loaded.auth, loaded.seats, ended)
-    saved: Snapshot = call(store().replace, session_id, version, record, session_log.entry(events))
+    answer = conceded(loaded, game, state, caller.seat, "resigned")
     log.info("session %s: seat %s resigned", short_hash(session_id), caller.seat)
-    answer["version"] = saved.version
     return answered(answer)
+
+
+def conceded(loaded: Loaded, game: Game, state: GameState, seat: int, reason: str) -> dict[str, Any]:
+    """Write ``seat``'s side's concession (``resigned``, or ``forfeit`` by its clock) on the version the caller
+    read; the answer, as that seat sees it (the owner's public view when the clock forfeits)."""
+    version = loaded.version()
+    on = session_usecases.Table(loaded.snapshot.id, version, loaded.sealed, loaded.fairness, shown(loaded.seats))
+    sees = session_log.audience_of(loaded.caller, loaded.sealed).sees
+    viewer = loaded.caller.seat
+    answer, events, ended = session_usecases.resign(game, state, on, seat, viewer, reason, sees, WRITER)
+    table = computer_turns.timed(dataclasses.replace(loaded.table, ended=ended), state)
+    record = loaded.with_table(loaded.auth, table)
+    saved: Snapshot = call(store().replace, loaded.snapshot.id, version, record, session_log.entry(events))
+    answer["version"] = saved.version
+    return answer
+
+
+def table_shown(table: TableFields) -> dict[str, Any]:
+    """What every answer about the table says of it: who sits there, and the clock if it has one."""
+    shown: dict[str, Any] = {"seats": seating.shown(table.seats)}
+    if table.clock is not None:
+        shown["clock"] = clocks.shown(table.clock)
+    return shown
+
+
+def table(loaded: Loaded, version: int) -> session_usecases.Table:
+    shown = seating.shown(loaded.seats)
+    return session_usecases.Table(loaded.snapshot.id, version, loaded.sealed, loaded.fairness, shown)
+
+
+def saved(loaded: Loaded, retry: Retry | None, game: Game, on: session_usecases.Table, written: Written) -> Response:
+    """Store a write's outcome (its answer kept for a retry) with a compare-and-set on the version it replaces."""
+    new_version = on.version + 1
+    sitting = computer_turns.timed(loaded.table, written.after)
+    events = written.events
+    if sitting.clock is not None:  # every reader learns the new deadline with the write that set it
+        shown = clocks.shown(sitting.clock)
+        tick = {"type": "clock", "to": "all", "clock": shown}
+        events = [*events, tick]
+        written.answer["events"].append(tick)
+        written.answer["clock"] = shown
+    replies = with_reply(loaded.replies, retry, new_version, written.answer)
+    record, tag = tagged_document(
+        game.name, written.state, loaded.auth, written.fairness, loaded.sealed, replies, sitting
+    )
+    computer_turns.note_deadline(on.id, sitting)
+    snapshot = call(store().replace, on.id, on.version, record, session_log.entry(events))
+    kept_written(
+        snapshot, game, written.after, written.state, loaded.auth, tag, written.fairness, loaded.sealed, replies,
+        sitting,
+    )
+    computer_turns.after_write(snapshot.id, snapshot.version, written.after, sitting)
+    return answered(written.answer)
+
+
+def computer_seat_move(session_id: str, version: int) -> computer_turns.Moved:
+    """The computer's move for the seat it plays, if the stored table is still at ``version`` with that seat to
+    act: written as the owner's ``{"computer": ...}`` would be (``computer_turns``), with no client to answer.
+    The new version, and whether the computer is to act again; None when there was nothing to play."""
+    loaded = stored(session_id, None, None, service=True)
+    if loaded.snapshot.version != version or loaded.state.get("round_over") is True or loaded.ended is not None:
+        return None
+    game, state = engine_state(loaded)
+    choice = seating.computer_to_act(loaded.seats, state.turn)
+    if choice is None:
+        return None
+    return service_move(loaded, game, state, {"computer": choice})
+
+
+def timed_out(session_id: str, deadline: float) -> computer_turns.Moved:
+    """What the table's clock does once ``deadline`` has passed, if the stored record still has that deadline:
+    claimed once across workers and instances, then written with a compare-and-set on the version that set it
+    (a seat that moved in time wins). The index's entry is dropped or moved to the record's own deadline."""
+    loaded = stored(session_id, None, None, service=True)
+    clock = loaded.clock
+    if clock is None or clock.deadline != deadline or loaded.ended is not None:
+        if clock is not None and clock.deadline is not None and clock.acts() and loaded.ended is None:
+            computer_turns.note_deadline(session_id, loaded.table)  # an entry left by a write that failed
+        deadlines.drop_deadline(store(), session_id, deadline)
+        return None
+    if deadline > computer_turns.wall_now():
+        return None
+    version = loaded.snapshot.version
+    if not claim_once(store(), f"deadline:{session_id}:{version}", int(clock.move_seconds) + 60):
+        return None
+    game, state = engine_state(loaded)
+    seat = state.turn
+    if seat is None or state.round_over:
+        return None
+    log.info("session %s: seat %s out of time (%s)", short_hash(session_id), seat, clock.on_timeout)
+    if clock.on_timeout == "forfeit":
+        return conceded(loaded, game, state, seat, "forfeit")["version"], False
+    return service_move(loaded, game, state, {"computer": {"level": clock.level}, "reason": "timeout"})
+
+
+def service_move(loaded: Loaded, game: Game, state: GameState, data: dict[str, Any]) -> computer_turns.Moved:
+    """A move the table makes by itself (a computer seat's, a clock's), written as the owner's would be."""
+    version = loaded.snapshot.version
+    on = table(loaded, version)
+    sees = session_log.audience_of(loaded.caller, loaded.sealed).sees
+    written = session_usecases.move(game, state, data, on, None, sees, WRITER, played, think_for_service)
+    saved(loaded, None, game, on, written)
+    after = written.after
+    return version + 1, not after.round_over and seating.computer_to_act(loaded.seats, after.turn) is not None
+
+
+def think_for_service(game: Game, state: GameState, choice: dict[str, Any]) -> Move:
+    return computer_turns.runner().think(game, state, choice)
 
 
 def register(blueprint: Blueprint) -> None:

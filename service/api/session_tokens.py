@@ -7,6 +7,7 @@ too: by the owner or by the seat's own token.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from typing import Any
 
@@ -48,7 +49,7 @@ def rotate_seat_token(session_id: str, seat: str) -> Response:
     places = list(loaded.auth["seats"])
     places[index] = digest(token)
     sitting = seating.reissued(loaded.seats, index)
-    record = loaded.with_seats({**loaded.auth, "seats": places}, sitting)
+    record = loaded.with_table({**loaded.auth, "seats": places}, dataclasses.replace(loaded.table, seats=sitting))
     event = {"type": "seat_reissued", "to": "all", "seat": index, "count": sitting[index].reissued}
     saved: Snapshot = call(store().replace, session_id, version, record, session_log.entry([event]))
     log.info("session %s: seat %s token replaced", short_hash(session_id), index)
@@ -82,10 +83,11 @@ def seat_computer(session_id: str, seat: str) -> Response:
     else:
         choice = None
     sitting = seating.handed_to_computer(loaded.seats, index, choice)
-    record = loaded.with_seats(loaded.auth, sitting)
+    table = dataclasses.replace(loaded.table, seats=sitting)
+    record = loaded.with_table(loaded.auth, table)
     event = {"type": "seat_changed", "to": "all", "seat": index, "computer": sitting[index].level}
     saved: Snapshot = call(store().replace, session_id, version, record, session_log.entry([event]))
-    computer_turns.noticed(saved.id, saved.version, loaded.state, sitting, delay=0.0)
+    computer_turns.noticed(saved.id, saved.version, loaded.state, table, delay=0.0)
     response = json_response({"id": saved.id, "version": saved.version, "seats": seating.shown(sitting)})
     response.headers["ETag"] = etag(saved.version)
     return response

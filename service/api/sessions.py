@@ -18,6 +18,7 @@ Writes are a compare-and-set on the version that was read, authorized and comput
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from typing import Any
 
@@ -33,9 +34,10 @@ from ..schemas import requests as schemas
 from ..schemas.errors import RequestInvalid
 from ..schemas.reader import READER
 from ..schemas.sessions import CREATE_SESSION, NEXT_ROUND, REPLACE_SESSION, SESSION_MOVE
-from ..session_usecases import Written
+from ..sessions import clock as clocks
 from ..sessions import ending
 from ..sessions import seats as seating
+from ..sessions.record import TableFields
 from ..storage import Snapshot
 from ..usecases import checked_state, suggestion_for
 from . import (
@@ -71,12 +73,12 @@ from .session_records import (
     owner_body,
     sealed_table,
     store,
-    stored,
     tagged_document,
     with_fairness,
 )
-from .session_retries import Retry, earlier_reply, retry_of, with_reply
+from .session_retries import earlier_reply, retry_of
 from .session_seats import asked_seat, seat_for
+from .session_table import computer_seat_move, saved, table, table_shown, timed_out
 from .session_writer import WRITER
 
 blueprint = Blueprint("sessions", __name__, url_prefix="/v1/sessions")
@@ -104,7 +106,8 @@ def create() -> Response:
     else:
         state = checked_state(READER, game, data["state"])
     dumped, events = session_usecases.opened(game, state, dealt, WRITER)
-    sitting = seats_asked(data.get("seats"), state.players)
+    sitting = TableFields(seats_asked(data.get("seats"), state.players), None, clocks.from_request(data.get("clock")))
+    sitting = computer_turns.timed(sitting, state)
     sealed = fairness is not None and data.get("sealed", True)
     owner, seats, spectator = new_token(), [new_token() for _ in range(state.players)], new_token()
     auth = {
@@ -112,12 +115,13 @@ def create() -> Response:
         "seats": [digest(token) for token in seats],
         "spectators": [digest(spectator)],
     }
-    record, tag = tagged_document(game.name, dumped, auth, fairness, sealed, seats=sitting)
+    record, tag = tagged_document(game.name, dumped, auth, fairness, sealed, table=sitting)
     snapshot: Snapshot = call(store().create, record, quota, session_log.entry(events))
-    kept_written(snapshot, game, state, dumped, auth, tag, fairness, sealed, seats=sitting)
+    computer_turns.note_deadline(snapshot.id, sitting)  # its id is known only now: a read notices it if lost
+    kept_written(snapshot, game, state, dumped, auth, tag, fairness, sealed, table=sitting)
     log.info("session %s created for client %s", short_hash(snapshot.id), quota.client[:9])
     tokens = {"owner": owner, "seats": seats, "spectator": spectator}
-    extra = with_fairness({"tokens": tokens, "seats": seating.shown(sitting)}, fairness, state.round_over, sealed)
+    extra = with_fairness({"tokens": tokens, **table_shown(sitting)}, fairness, state.round_over, sealed)
     response = owner_body(snapshot, game, state, dumped, sealed, **extra)
     response.status_code = 201
     response.headers["Location"] = url_for("sessions.show", session_id=snapshot.id)
@@ -142,7 +146,7 @@ def show(session_id: str) -> Response:
     if unchanged is not None:
         return unchanged
     extra = with_fairness(
-        {"seats": seating.shown(loaded.seats)}, loaded.fairness, loaded.state.get("round_over") is True, loaded.sealed
+        table_shown(loaded.table), loaded.fairness, loaded.state.get("round_over") is True, loaded.sealed
     )
     if loaded.sealed:
         game, state = engine_state(loaded)
@@ -163,11 +167,14 @@ def replace(session_id: str) -> Response:
     game, _ = game_for(data.get("game", loaded.game))
     state, dumped, events = session_usecases.replaced(READER, WRITER, game, data["state"], len(loaded.auth["seats"]))
     # A state the owner brings was not dealt here: whatever the session proved about its last deal ends.
-    record, tag = tagged_document(game.name, dumped, loaded.auth, replies=loaded.replies, seats=loaded.seats)
+    # A new state is a new match: a concession of the last one ends with it.
+    sitting = computer_turns.timed(dataclasses.replace(loaded.table, ended=None), state)
+    record, tag = tagged_document(game.name, dumped, loaded.auth, replies=loaded.replies, table=sitting)
+    computer_turns.note_deadline(session_id, sitting)
     snapshot = call(store().replace, session_id, version, record, session_log.entry(events))
-    kept_written(snapshot, game, state, dumped, loaded.auth, tag, replies=loaded.replies, seats=loaded.seats)
-    computer_turns.after_write(snapshot.id, snapshot.version, state, loaded.seats)
-    extra = with_fairness({"seats": seating.shown(loaded.seats)}, None, state.round_over, False)
+    kept_written(snapshot, game, state, dumped, loaded.auth, tag, replies=loaded.replies, table=sitting)
+    computer_turns.after_write(snapshot.id, snapshot.version, state, sitting)
+    extra = with_fairness(table_shown(sitting), None, state.round_over, False)
     return owner_body(snapshot, game, state, dumped, False, **extra)
 
 
@@ -204,27 +211,6 @@ def computer(game: Game, state: GameState, data: dict[str, Any]) -> Move:
     return found.move
 
 
-def table(loaded: Loaded, version: int) -> session_usecases.Table:
-    shown = seating.shown(loaded.seats)
-    return session_usecases.Table(loaded.snapshot.id, version, loaded.sealed, loaded.fairness, shown)
-
-
-def saved(loaded: Loaded, retry: Retry | None, game: Game, on: session_usecases.Table, written: Written) -> Response:
-    """Store a write's outcome (its answer kept for a retry) with a compare-and-set on the version it replaces."""
-    new_version = on.version + 1
-    replies = with_reply(loaded.replies, retry, new_version, written.answer)
-    record, tag = tagged_document(
-        game.name, written.state, loaded.auth, written.fairness, loaded.sealed, replies, loaded.seats
-    )
-    snapshot = call(store().replace, on.id, on.version, record, session_log.entry(written.events))
-    kept_written(
-        snapshot, game, written.after, written.state, loaded.auth, tag, written.fairness, loaded.sealed, replies,
-        loaded.seats,
-    )
-    computer_turns.after_write(snapshot.id, snapshot.version, written.after, loaded.seats)
-    return answered(written.answer)
-
-
 def move_body(raw: object) -> dict[str, Any]:
     """A move's body: ``{"move": {...}}`` is what the schema would give back as it is, so it is taken without it;
     anything else goes through the schema (``computer``, and every body to refuse with its field's message)."""
@@ -258,28 +244,6 @@ def moved(loaded: Loaded, body: Once[dict[str, Any]], held_here: bool) -> Respon
     return saved(loaded, retry, game, on, written)
 
 
-def computer_seat_move(
-    session_id: str, version: int, think: session_usecases.Computer
-) -> tuple[int, bool] | None:
-    """The computer's move for the seat it plays, if the stored table is still at ``version`` with that seat to
-    act: written as the owner's ``{"computer": ...}`` would be (``computer_turns``), with no client to answer.
-    The new version, and whether the computer is to act again; None when there was nothing to play."""
-    loaded = stored(session_id, None, None, service=True)
-    if loaded.snapshot.version != version or loaded.state.get("round_over") is True or loaded.ended is not None:
-        return None
-    game, state = engine_state(loaded)
-    choice = seating.computer_to_act(loaded.seats, state.turn)
-    if choice is None:
-        return None
-    on = table(loaded, version)
-    sees = session_log.audience_of(loaded.caller, loaded.sealed).sees
-    data = {"computer": choice}
-    written = session_usecases.move(game, state, data, on, None, sees, WRITER, played, think)
-    saved(loaded, None, game, on, written)
-    after = written.after
-    return version + 1, not after.round_over and seating.computer_to_act(loaded.seats, after.turn) is not None
-
-
 @blueprint.get("/<session_id>/view")
 def view(session_id: str) -> Response:
     """A seat token's view of its seat; the owner's: the public view, or (unsealed) ``?seat``'s."""
@@ -291,7 +255,7 @@ def view(session_id: str) -> Response:
     game, state = engine_state(loaded)
     shown = session_usecases.seat_view(game, state, seat, loaded.fairness, loaded.sealed, WRITER)
     over = ending.of_view(shown, loaded.ended)
-    response = json_response({**shown, "seats": seating.shown(loaded.seats), "match_over": over})
+    response = json_response({**shown, **table_shown(loaded.table), "match_over": over})
     response.headers["ETag"] = etag(loaded.snapshot.version)
     return response
 
@@ -361,4 +325,4 @@ session_events.register(blueprint)
 
 def init_app(app: Flask) -> None:
     app.register_blueprint(blueprint)
-    computer_turns.install(app, computer_seat_move)
+    computer_turns.install(app, computer_seat_move, timed_out)

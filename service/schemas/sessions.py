@@ -7,9 +7,11 @@ from typing import Any
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ..fairness import SALT, SERVER_SEED
+from ..players import LEVELS
+from ..sessions import clock as clocks
 from ..sessions.seats import NameRefused, normalized_name
 from . import requests as schemas
-from .fields import Boolean, BoundedList, Seed, Text
+from .fields import Boolean, BoundedList, Integer, Seed, Text
 
 MAX_SEATS = 8
 """More seats than any game has: the game's own count is checked once the table is dealt."""
@@ -33,12 +35,21 @@ class SeatChoice(schemas.Strict):
     computer = fields.Nested(schemas.PlayerChoice)
 
 
+class ClockChoice(schemas.Strict):
+    """A table's clock (``sessions.clock``): seconds a move, and what the service does when they run out."""
+
+    move_seconds = Integer(required=True, minimum=clocks.MIN_SECONDS, maximum=clocks.MAX_SECONDS)
+    on_timeout = fields.String(required=True, validate=validate.OneOf(clocks.ON_TIMEOUT))
+    level = fields.String(validate=validate.OneOf(LEVELS))
+
+
 class CreateSession(schemas.Strict):
     game = Text(max_length=32, required=True)
     state = fields.Dict()
     deal = fields.Dict()
     sealed = Boolean()
     seats = BoundedList(fields.Nested(SeatChoice), max_items=MAX_SEATS, min_items=1)
+    clock = fields.Nested(ClockChoice)
 
     @validates_schema
     def state_or_deal(self, data: dict[str, Any], **kwargs: Any) -> None:

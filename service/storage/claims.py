@@ -38,7 +38,7 @@ def claim_once(store: SessionStore, name: str, ttl_seconds: int, now: float | No
 
 def _redis_claim(store: RedisStore, name: str, ttl_seconds: int) -> bool:
     key = f"{store.namespace}:claim:{{{name}}}"
-    client: Any = store._client()
+    client: Any = store._client
     answer = store._run(lambda: client.set(key, b"1", nx=True, ex=max(1, ttl_seconds)), key=key)
     return bool(answer)
 

@@ -23,7 +23,7 @@ __all__ = [
     "stored_count",
 ]
 
-SCHEMA_VERSION: Final = 5
+SCHEMA_VERSION: Final = 6
 _FULL_SWEEP_BATCH: Final = 2_000
 NOT_WRITTEN: Final = "session row not written"
 """What the one-statement write (``session_writes``) aborts with when it leaves the row alone."""
@@ -73,6 +73,10 @@ _SCHEMA: Final = (
     "CREATE TABLE IF NOT EXISTS deletions (seq INTEGER PRIMARY KEY AUTOINCREMENT, session_id TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS claims (name TEXT PRIMARY KEY, expires_at REAL NOT NULL) WITHOUT ROWID",
     "CREATE INDEX IF NOT EXISTS claims_expiry ON claims (expires_at)",
+    # Version 6: the tables' turn deadlines (``deadlines.py``), one row a session, so that a deadline is acted
+    # on by whichever worker looks first, after a restart too.
+    "CREATE TABLE IF NOT EXISTS deadlines (session_id TEXT PRIMARY KEY, due REAL NOT NULL) WITHOUT ROWID",
+    "CREATE INDEX IF NOT EXISTS deadlines_due ON deadlines (due)",
 )
 
 

@@ -36,7 +36,7 @@ def test_a_file_of_schema_2_gets_the_log_and_keeps_its_sessions(tmp_path: Path) 
         old.execute("UPDATE counts SET value = value + 1 WHERE name = 'sessions'")
     store = SqliteStore(path, 600, max_sessions=2)
     with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
     assert store.events("old-session-000001", 0) == EventLog(0, ())
     store.replace("old-session-000001", 4, b"moved", events=b"e5")
     assert store.events("old-session-000001", 0) == EventLog(5, ((5, b"e5"),))
@@ -55,7 +55,7 @@ def test_a_file_of_schema_3_gets_the_one_statement_write(tmp_path: Path) -> None
         old.execute("PRAGMA user_version = 3")
     store = SqliteStore(path, 600)
     with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
     store.replace(snap.id, 1, b"moved", events=b"e2")
     assert store.events(snap.id, 0) == EventLog(1, ((1, b"e1"), (2, b"e2")))
     store.close()

@@ -1,0 +1,227 @@
+"""Clocks (API.md, tables, "Clocks"): every view and the events carry the turn's deadline; when it passes, the
+service acts by itself, exactly once across workers, after a restart too. The wall clock is the test's own."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from service.api.computer_turns import WALL_CLOCK, runner
+from service.sessions.clock import rfc3339
+from service.storage import RedisStore, SqliteStore
+from tests.sessions.conftest import Table, bearer, make_app
+
+START = 1_800_000_000.0
+IDLE_SECONDS = 60.0
+
+
+class WallClock:
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def wall() -> WallClock:
+    return WallClock()
+
+
+@pytest.fixture
+def stores(tmp_path: Path) -> Iterator[list[SqliteStore]]:
+    """Two workers' connections to one session file."""
+    opened = [SqliteStore(tmp_path / "sessions.sqlite3", 3600) for _ in range(2)]
+    yield opened
+    for store in opened:
+        store.close()
+
+
+def worker(store: SqliteStore, wall: WallClock) -> Flask:
+    app = make_app(store)
+    app.extensions[WALL_CLOCK] = wall
+    return app
+
+
+def open_clocked(app: Flask, game: str, clock: dict[str, Any], players: int = 2, **extra: Any) -> Table:
+    client = app.test_client()
+    body = {"game": game, "deal": {"players": players, "seed": "server"}, "clock": clock, **extra}
+    response = client.post("/v1/sessions", json=body)
+    assert response.status_code == 201, response.get_json()
+    made = response.get_json()
+    return Table(client, made["id"], made["tokens"]["owner"], made["tokens"]["seats"], made)
+
+
+def deadlines_acted(app: Flask) -> int:
+    """Poll the worker's deadlines once, wait for what it found, and say how many deadlines it acted on."""
+    with app.app_context():
+        acting = runner()
+        acting.poll()
+        assert acting.wait_idle(IDLE_SECONDS)
+        return acting.timeouts
+
+
+def events_of(table: Table, token: str) -> list[dict[str, Any]]:
+    response = table.client.get(f"{table.path}/events?after=0", headers=bearer(token))
+    assert response.status_code == 200, response.get_json()
+    events: list[dict[str, Any]] = response.get_json()["events"]
+    return events
+
+
+def view_of(table: Table, token: str) -> dict[str, Any]:
+    response = table.client.get(f"{table.path}/view", headers=bearer(token))
+    assert response.status_code == 200, response.get_json()
+    view: dict[str, Any] = response.get_json()
+    return view
+
+
+def test_the_deadline_is_shown_to_every_token_in_rfc_3339_utc_with_milliseconds(
+    stores: list[SqliteStore], wall: WallClock
+) -> None:
+    wall.now = START + 0.25
+    table = open_clocked(worker(stores[0], wall), "scopa", {"move_seconds": 30, "on_timeout": "none"})
+    expected = {"move_seconds": 30, "on_timeout": "none", "turn_deadline": "2027-01-15T08:00:30.250Z"}
+    assert rfc3339(START + 30.25) == expected["turn_deadline"]
+    assert table.created["clock"] == expected
+    for token in [table.owner, table.created["tokens"]["spectator"], *table.seats]:
+        view = view_of(table, token)
+        assert view["clock"] == expected
+        first = events_of(table, token)[0]
+        assert first["type"] == "table" and first["clock"] == expected
+
+
+def test_a_silent_seat_is_played_by_the_computer_with_reason_timeout(
+    stores: list[SqliteStore], wall: WallClock
+) -> None:
+    app = worker(stores[0], wall)
+    table = open_clocked(app, "briscola", {"move_seconds": 2, "on_timeout": "computer", "level": "greedy"})
+    turn = view_of(table, table.owner)["turn"]
+    wall.now = START + 1.9
+    assert deadlines_acted(app) == 0  # not yet
+    wall.now = START + 2.0
+    assert deadlines_acted(app) == 1
+    events = events_of(table, table.seats[1 - turn])
+    played = [event for event in events if event["type"] == "card_played"]
+    assert [(event["seat"], event["by"], event["reason"]) for event in played] == [(turn, "computer", "timeout")]
+    clock_events = [event for event in events if event["type"] == "clock"]
+    assert clock_events[-1]["clock"]["turn_deadline"] == rfc3339(START + 4.0) and clock_events[-1]["to"] == "all"
+    assert view_of(table, table.owner)["clock"]["turn_deadline"] == rfc3339(START + 4.0)
+
+
+def test_a_seat_that_moves_in_time_is_not_played_for(stores: list[SqliteStore], wall: WallClock) -> None:
+    app = worker(stores[0], wall)
+    table = open_clocked(app, "scopa", {"move_seconds": 10, "on_timeout": "computer"}, sealed=False)
+    turn = view_of(table, table.owner)["turn"]
+    wall.now = START + 9
+    legal = table.client.get(f"{table.path}/legal-moves", headers=bearer(table.seats[turn])).get_json()["moves"]
+    moved = table.client.post(
+        f"{table.path}/moves",
+        json={"move": legal[0]},
+        headers=bearer(table.seats[turn], **{"If-Match": table.etag()}),
+    )
+    assert moved.status_code == 200, moved.get_json()
+    assert moved.get_json()["clock"]["turn_deadline"] == rfc3339(START + 19)
+    wall.now = START + 18.999
+    assert deadlines_acted(app) == 0
+    assert [e for e in events_of(table, table.owner) if e.get("reason") == "timeout"] == []
+
+
+def test_forfeit_ends_the_match_for_the_silent_seats_side(stores: list[SqliteStore], wall: WallClock) -> None:
+    app = worker(stores[0], wall)
+    table = open_clocked(app, "scopa", {"move_seconds": 5, "on_timeout": "forfeit"}, players=4)
+    turn = view_of(table, table.owner)["turn"]
+    wall.now = START + 6
+    assert deadlines_acted(app) == 1
+    over = [event for event in events_of(table, table.seats[0]) if event["type"] == "match_over"]
+    assert len(over) == 1 and over[0]["reason"] == "forfeit" and over[0]["seat"] == turn
+    assert over[0]["match"]["winner"] == 1 - turn % 2  # the other partnership
+    view = view_of(table, table.seats[0])
+    assert view["match_over"]["reason"] == "forfeit" and view["clock"]["turn_deadline"] is None
+    wall.now = START + 60
+    assert deadlines_acted(app) == 1  # nothing more to act on
+
+
+def test_none_only_shows_the_deadline(stores: list[SqliteStore], wall: WallClock) -> None:
+    app = worker(stores[0], wall)
+    table = open_clocked(app, "briscola", {"move_seconds": 1, "on_timeout": "none"})
+    wall.now = START + 100
+    assert deadlines_acted(app) == 0
+    assert view_of(table, table.owner)["clock"]["turn_deadline"] == rfc3339(START + 1)
+
+
+def test_two_workers_act_on_a_deadline_exactly_once(stores: list[SqliteStore], wall: WallClock) -> None:
+    first, second = worker(stores[0], wall), worker(stores[1], wall)
+    table = open_clocked(first, "briscola", {"move_seconds": 2, "on_timeout": "computer"})
+    wall.now = START + 3
+    acted = deadlines_acted(first) + deadlines_acted(second)
+    assert acted == 1
+    timeouts = [event for event in events_of(table, table.owner) if event.get("reason") == "timeout"]
+    assert len(timeouts) == 1
+
+
+def test_a_deadline_acts_after_a_restart(tmp_path: Path, wall: WallClock) -> None:
+    """The worker that set the deadline is gone; a new one, on the same file, that nobody has asked anything,
+    acts on it."""
+    path = tmp_path / "sessions.sqlite3"
+    before = SqliteStore(path, 3600)
+    table = open_clocked(worker(before, wall), "scopa", {"move_seconds": 2, "on_timeout": "computer"})
+    before.close()
+    after = SqliteStore(path, 3600)
+    try:
+        restarted = worker(after, wall)
+        wall.now = START + 2.5
+        assert deadlines_acted(restarted) == 1
+        client = restarted.test_client()
+        events = client.get(f"{table.path}/events?after=0", headers=bearer(table.owner)).get_json()["events"]
+        assert [event["reason"] for event in events if event.get("reason") == "timeout"] == ["timeout"]
+    finally:
+        after.close()
+
+
+@pytest.mark.parametrize(
+    ("clock", "pointer"),
+    [
+        ({"move_seconds": 0, "on_timeout": "computer"}, "/clock/move_seconds"),
+        ({"move_seconds": 86_401, "on_timeout": "computer"}, "/clock/move_seconds"),
+        ({"move_seconds": 10, "on_timeout": "later"}, "/clock/on_timeout"),
+        ({"move_seconds": 10}, "/clock/on_timeout"),
+        ({"move_seconds": 10, "on_timeout": "computer", "level": "best"}, "/clock/level"),
+        ({"move_seconds": 10, "on_timeout": "computer", "extra": 1}, "/clock/extra"),
+    ],
+)
+def test_a_clock_that_cannot_run_is_refused_with_its_field(
+    stores: list[SqliteStore], wall: WallClock, clock: dict[str, Any], pointer: str
+) -> None:
+    client = worker(stores[0], wall).test_client()
+    body = {"game": "scopa", "deal": {"players": 2, "seed": "server"}, "clock": clock}
+    response = client.post("/v1/sessions", json=body)
+    assert response.status_code == 400, response.get_json()
+    assert [error["pointer"] for error in response.get_json()["errors"]] == [pointer]
+
+
+def test_two_instances_on_redis_act_exactly_once_and_after_a_restart(
+    redis_url: str, fresh_namespace: str, wall: WallClock
+) -> None:
+    """Two instances on one Redis: each of ten tables' deadlines is acted on once, whichever polls first; then a
+    third instance, started after the first two stopped, acts on a deadline they left."""
+    stores = [RedisStore(redis_url, 600, namespace=fresh_namespace) for _ in range(3)]
+    try:
+        first, second = worker(stores[0], wall), worker(stores[1], wall)
+        clock = {"move_seconds": 2, "on_timeout": "computer"}
+        tables = [open_clocked(first if k % 2 else second, "briscola", clock) for k in range(10)]
+        wall.now = START + 2
+        assert deadlines_acted(first) + deadlines_acted(second) == 10
+        for table in tables:
+            timeouts = [event for event in events_of(table, table.owner) if event.get("reason") == "timeout"]
+            assert len(timeouts) == 1
+        wall.now = START + 4  # each table's next deadline, left to an instance that starts only now
+        stores[0].close()
+        stores[1].close()
+        assert deadlines_acted(worker(stores[2], wall)) == 10
+    finally:
+        for store in stores:
+            store.close()
