@@ -30,6 +30,7 @@ ORDER = (
     "streams",
     "stream_attacks",
     "recycling",
+    "clocks",
 )
 QUICK = {
     "engine": ["--seconds", "0.5", "--repeats", "1", "--profile-rounds", "50"],
@@ -44,6 +45,7 @@ QUICK = {
     "replay_timing": ["--repeats", "20"],
     "streams": ["--quick"],
     "stream_attacks": ["--quick"],
+    "clocks": ["--tables", "10", "--seconds", "3", "--down-seconds", "2"],
     "recycling": ["--requests", "3000", "--streams", "10", "--scenarios", "frequent", "--max-seconds", "60"],
 }
 
