@@ -25,6 +25,7 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+import hmac
 import logging
 import os
 import re
@@ -111,6 +112,13 @@ class SeedSealer:
         # A key of its own for the session records' tags, so that no tag can ever be mistaken for a seal.
         self._record_key = hashlib.blake2b(key, digest_size=32, person=b"cardrules-record").digest()
         self._ticket_key = hashlib.blake2b(key, digest_size=32, person=b"cardrules-ticket").digest()
+        self._rematch_key = hashlib.blake2b(key, digest_size=32, person=b"cardrules-rmatch").digest()
+
+    def rematch_token(self, nonce: str, seat: int) -> str:
+        """A seat's token at a rematch's table, from the nonce its private ``rematch`` event keeps: only the
+        service, which holds the key, can make it again when that seat reads the event (the log never holds it)."""
+        mac = hmac.new(self._rematch_key, f"{nonce}\x00{seat}".encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(mac).decode("ascii").rstrip("=")
 
     def ticket_key_material(self) -> bytes:
         """A key for stream tickets (``service.sessions.tickets``), derived apart from the seals' and tags'."""

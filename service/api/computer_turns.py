@@ -135,9 +135,13 @@ class Runner:
 
     def poll(self) -> int:
         """Queue every table whose deadline is due by the app's wall clock; how many were found."""
+        store = self.app.extensions["session_store"]
+        if getattr(store, "_closed", False):  # the app is done with its store (a test's, a stopping worker's)
+            self.polling = False
+            return 0
         with self.app.app_context():
             try:
-                due = deadlines.due_deadlines(self.app.extensions["session_store"], wall_now(), DUE_BATCH)
+                due = deadlines.due_deadlines(store, wall_now(), DUE_BATCH)
             except StoreError as error:  # the store is down: the next poll tries again
                 log.debug("deadlines not read: %s", error)
                 return 0

@@ -17,6 +17,7 @@ from typing import Any
 import orjson
 
 from . import catalogue
+from .common import seed_sealer
 from .problems import language
 from .session_access import Caller
 
@@ -57,8 +58,20 @@ def read(game: str, audience: Audience, entries: tuple[tuple[int, bytes], ...]) 
     for version, body in entries:
         for event in orjson.loads(body):
             if audience.sees(event):
+                if event["type"] == "rematch":
+                    event = rematch_for(audience, event)
                 out.append({"version": version, **_localized(game, event, lang)})
     return out
+
+
+def rematch_for(audience: Audience, event: dict[str, Any]) -> dict[str, Any]:
+    """A ``rematch`` event as ``audience`` reads it: the seat it is private to gets its new token, made again
+    from the event's nonce; any other reader (the owner of an unsealed table) only the new table's id."""
+    nonce = event.get("nonce")
+    shown = {key: value for key, value in event.items() if key != "nonce"}
+    if isinstance(nonce, str) and audience.seat is not None and event["to"] == audience.seat:
+        shown["token"] = seed_sealer().rematch_token(nonce, audience.seat)
+    return shown
 
 
 def _neutral(event: dict[str, Any]) -> dict[str, Any]:

@@ -1,6 +1,6 @@
-"""A table's writes (API.md, "Tables"): what every write keeps of the table (its seats, its clock's next
-deadline, the ``clock`` event), the moves the table makes by itself (a computer seat's, a clock's), and the end
-of a match: a seat resigns for its side, or its clock forfeits the match for it.
+"""A table's writes (API.md, "Tables"): a new table stored, what every write keeps of the table (its seats, its
+clock's next deadline, the ``clock`` event), the moves the table makes by itself (a computer seat's, a clock's),
+the end of a match (a seat resigns for its side, or its clock forfeits the match for it), and a rematch.
 
 A concession is a write like a move: a compare-and-set on the version, a public ``match_over`` event every token
 reads, and the record keeps the concession (``sessions.ending``), so that every later move, computer turn, clock
@@ -13,23 +13,25 @@ import dataclasses
 import logging
 from typing import Any
 
-from flask import Blueprint, Response
+from flask import Blueprint, Response, url_for
 
 from .. import session_usecases
 from ..engine.game import Game
 from ..engine.moves import Move
-from ..engine.state import GameState
+from ..engine.state import Event, GameState
+from ..fairness import SERVER_SEED
 from ..session_usecases import Written
 from ..sessions import clock as clocks
 from ..sessions import seats as seating
 from ..sessions.record import TableFields
 from ..sessions.seats import shown
-from ..storage import Snapshot, deadlines
+from ..storage import Quota, Snapshot, deadlines
 from ..storage.claims import claim_once
 from . import computer_turns, session_log
-from .common import played
+from .common import game_for, played, seed_sealer
 from .problems import ApiProblem
-from .session_access import require_player, short_hash
+from .session_access import creation_quota, digest, new_token, require_owner, require_player, short_hash
+from .session_deals import deal_session
 from .session_records import (
     Loaded,
     answered,
@@ -37,9 +39,11 @@ from .session_records import (
     engine_state,
     kept_written,
     load,
+    owner_body,
     store,
     stored,
     tagged_document,
+    with_fairness,
 )
 from .session_retries import Retry, with_reply
 from .session_writer import WRITER
@@ -176,5 +180,93 @@ def think_for_service(game: Game, state: GameState, choice: dict[str, Any]) -> M
     return computer_turns.runner().think(game, state, choice)
 
 
+def opened_table(
+    quota: Quota,
+    game: Game,
+    state: GameState,
+    fairness: dict[str, str] | None,
+    dealt: list[Event] | None,
+    sitting: TableFields,
+    sealed: bool,
+    seats: list[str],
+    seats_shown: bool = True,
+    **shown: Any,
+) -> Response:
+    """Store a new table whose seats hold ``seats``' tokens; 201 with the owner's and a spectator's tokens
+    (and the seats' unless ``shown`` says otherwise)."""
+    dumped, events = session_usecases.opened(game, state, dealt, WRITER)
+    sitting = computer_turns.timed(sitting, state)
+    owner, spectator = new_token(), new_token()
+    auth = {
+        "owner": digest(owner),
+        "seats": [digest(token) for token in seats],
+        "spectators": [digest(spectator)],
+    }
+    record, tag = tagged_document(game.name, dumped, auth, fairness, sealed, table=sitting)
+    snapshot: Snapshot = call(store().create, record, quota, session_log.entry(events))
+    computer_turns.note_deadline(snapshot.id, sitting)  # its id is known only now: a read notices it if lost
+    kept_written(snapshot, game, state, dumped, auth, tag, fairness, sealed, table=sitting)
+    log.info("session %s created for client %s", short_hash(snapshot.id), quota.client[:9])
+    tokens = (
+        {"owner": owner, "seats": seats, "spectator": spectator}
+        if seats_shown
+        else {"owner": owner, "spectator": spectator}
+    )
+    extra = with_fairness(
+        {"tokens": tokens, **table_shown(sitting), **shown}, fairness, state.round_over, sealed
+    )
+    response = owner_body(snapshot, game, state, dumped, sealed, **extra)
+    response.status_code = 201
+    response.headers["Location"] = url_for("sessions.show", session_id=snapshot.id)
+    computer_turns.after_write(snapshot.id, snapshot.version, state, sitting)
+    return response
+
+
+def rematch(session_id: str) -> Response:
+    """A new table for the same players (owner only): the same game, rules, seats and clock, dealt by the
+    service with the next dealer. Each seat learns its new token from its own private ``rematch`` event on this
+    table; the owner's answer carries the new table's owner and spectator tokens, never a seat's."""
+    loaded = load(session_id, write=True)
+    require_owner(loaded.caller)
+    version = loaded.version()
+    quota = creation_quota()
+    game, alias_preset = game_for(loaded.game)
+    old = loaded.state
+    players = len(loaded.auth["seats"])
+    deal = {
+        "players": players,
+        "seed": SERVER_SEED,
+        "dealer": (old["dealer"] + 1) % players,
+        "deck": old["deck"],
+        "rules": old["rules"],
+    }
+    state, fairness, dealt = deal_session(game, alias_preset, deal)
+    nonce = new_token()
+    seats = [seed_sealer().rematch_token(nonce, seat) for seat in range(players)]
+    sitting = TableFields(
+        tuple(dataclasses.replace(seat, reissued=0) for seat in loaded.seats),
+        None,
+        loaded.clock and dataclasses.replace(loaded.clock, deadline=None),
+    )
+    response = opened_table(
+        quota,
+        game,
+        state,
+        fairness,
+        dealt,
+        sitting,
+        loaded.sealed,
+        seats,
+        seats_shown=False,
+        previous=session_id,
+    )
+    new_id = response.get_json()["id"]
+    events = [{"type": "rematch", "to": "all", "id": new_id}]
+    events += [{"type": "rematch", "to": seat, "id": new_id, "nonce": nonce} for seat in range(players)]
+    call(store().replace, session_id, version, loaded.with_auth(loaded.auth), session_log.entry(events))
+    return response
+
+
 def register(blueprint: Blueprint) -> None:
     blueprint.add_url_rule("/<session_id>/resign", view_func=resign, methods=["POST"])
+    blueprint.add_url_rule("/<session_id>/rematch", view_func=rematch, methods=["POST"])

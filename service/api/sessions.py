@@ -22,7 +22,7 @@ import dataclasses
 import logging
 from typing import Any
 
-from flask import Blueprint, Flask, Response, url_for
+from flask import Blueprint, Flask, Response
 
 from .. import session_usecases
 from ..engine.errors import FieldProblem, IllegalMove, MatchOver, Reason
@@ -38,7 +38,6 @@ from ..sessions import clock as clocks
 from ..sessions import ending
 from ..sessions import seats as seating
 from ..sessions.record import TableFields
-from ..storage import Snapshot
 from ..usecases import checked_state, suggestion_for
 from . import (
     computer_turns,
@@ -54,12 +53,10 @@ from .jsonio import Once, json_response, read_json
 from .problems import ApiProblem
 from .session_access import (
     creation_quota,
-    digest,
     etag,
     new_token,
     require_owner,
     require_player,
-    short_hash,
 )
 from .session_deals import deal_next_round, deal_session
 from .session_records import (
@@ -105,28 +102,12 @@ def create() -> Response:
         state, fairness, dealt = deal_session(game, alias_preset, data["deal"])
     else:
         state = checked_state(READER, game, data["state"])
-    dumped, events = session_usecases.opened(game, state, dealt, WRITER)
-    sitting = TableFields(seats_asked(data.get("seats"), state.players), None, clocks.from_request(data.get("clock")))
-    sitting = computer_turns.timed(sitting, state)
+    sitting = TableFields(
+        seats_asked(data.get("seats"), state.players), None, clocks.from_request(data.get("clock"))
+    )
     sealed = fairness is not None and data.get("sealed", True)
-    owner, seats, spectator = new_token(), [new_token() for _ in range(state.players)], new_token()
-    auth = {
-        "owner": digest(owner),
-        "seats": [digest(token) for token in seats],
-        "spectators": [digest(spectator)],
-    }
-    record, tag = tagged_document(game.name, dumped, auth, fairness, sealed, table=sitting)
-    snapshot: Snapshot = call(store().create, record, quota, session_log.entry(events))
-    computer_turns.note_deadline(snapshot.id, sitting)  # its id is known only now: a read notices it if lost
-    kept_written(snapshot, game, state, dumped, auth, tag, fairness, sealed, table=sitting)
-    log.info("session %s created for client %s", short_hash(snapshot.id), quota.client[:9])
-    tokens = {"owner": owner, "seats": seats, "spectator": spectator}
-    extra = with_fairness({"tokens": tokens, **table_shown(sitting)}, fairness, state.round_over, sealed)
-    response = owner_body(snapshot, game, state, dumped, sealed, **extra)
-    response.status_code = 201
-    response.headers["Location"] = url_for("sessions.show", session_id=snapshot.id)
-    computer_turns.after_write(snapshot.id, snapshot.version, state, sitting)
-    return response
+    seats = [new_token() for _ in range(state.players)]
+    return session_table.opened_table(quota, game, state, fairness, dealt, sitting, sealed, seats)
 
 
 def seats_asked(asked: list[dict[str, Any]] | None, players: int) -> seating.Seats:
@@ -134,7 +115,9 @@ def seats_asked(asked: list[dict[str, Any]] | None, players: int) -> seating.Sea
     if asked is None:
         return seating.unnamed(players)
     if len(asked) != players:
-        raise RequestInvalid([FieldProblem("/seats", f"this table has {players} seats: give one entry for each")])
+        raise RequestInvalid(
+            [FieldProblem("/seats", f"this table has {players} seats: give one entry for each")]
+        )
     return tuple(seating.Seat(entry.get("name"), entry.get("computer")) for entry in asked)
 
 
@@ -165,7 +148,9 @@ def replace(session_id: str) -> Response:
     version = loaded.version()
     data = schemas.load(REPLACE_SESSION, read_json())
     game, _ = game_for(data.get("game", loaded.game))
-    state, dumped, events = session_usecases.replaced(READER, WRITER, game, data["state"], len(loaded.auth["seats"]))
+    state, dumped, events = session_usecases.replaced(
+        READER, WRITER, game, data["state"], len(loaded.auth["seats"])
+    )
     # A state the owner brings was not dealt here: whatever the session proved about its last deal ends.
     # A new state is a new match: a concession of the last one ends with it.
     sitting = computer_turns.timed(dataclasses.replace(loaded.table, ended=None), state)
@@ -200,7 +185,9 @@ def authorize_move(loaded: Loaded, state: GameState, data: dict[str, Any]) -> No
     if "move" in data and caller.owner and loaded.sealed:
         raise sealed_table("the owner cannot play a card for a seat (a computer player can: 'computer')")
     if loaded.ended is not None:
-        raise IllegalMove(Reason.MATCH_OVER, f"the match is over: seat {loaded.ended.seat}'s side conceded it")
+        raise IllegalMove(
+            Reason.MATCH_OVER, f"the match is over: seat {loaded.ended.seat}'s side conceded it"
+        )
 
 
 def computer(game: Game, state: GameState, data: dict[str, Any]) -> Move:

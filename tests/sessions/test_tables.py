@@ -285,7 +285,9 @@ def test_a_match_played_to_its_end_is_announced(client: FlaskClient, app: Flask)
     computer = {"computer": {"level": "random"}}
     table = open_with_seats(client, "briscola", [computer, computer])
     computers_done(app)
-    while every_event(table, table.owner)[-1]["type"] != "match_over":  # a drawn round (60-60) decides nothing
+    while (
+        every_event(table, table.owner)[-1]["type"] != "match_over"
+    ):  # a drawn round (60-60) decides nothing
         rounds = [event for event in every_event(table, table.owner) if event["type"] == "round_over"]
         assert rounds[-1]["score"]["match"]["over"] is False and len(rounds) < 10
         dealt = client.post(
@@ -299,3 +301,43 @@ def test_a_match_played_to_its_end_is_announced(client: FlaskClient, app: Flask)
     assert over["reason"] == "played" and over["match"] == events[-2]["score"]["match"]
     view = client.get(f"{table.path}/view", headers=bearer(table.seats[0])).get_json()
     assert view["match_over"] == {"reason": "played", "match": over["match"]}
+
+
+def test_a_rematch_hands_each_seat_its_new_token_through_its_own_events_only(client: FlaskClient) -> None:
+    """API.md, tables, "The end of a match": the owner opens the rematch; each seat finds its new token in a
+    private ``rematch`` event on the old table; the owner and the spectators get the new id, never a seat token."""
+    table = open_with_seats(client, "scopa", [{"name": "Ana"}, {}])
+    spectator = table.created["tokens"]["spectator"]
+    client.post(f"{table.path}/resign", headers=writing(table, table.seats[0]))
+    refused = client.post(f"{table.path}/rematch", headers=writing(table, table.seats[1]))
+    assert refused.status_code == 403
+    made = client.post(f"{table.path}/rematch", headers=writing(table, table.owner))
+    assert made.status_code == 201, made.get_json()
+    body = made.get_json()
+    new_id = body["id"]
+    assert set(body["tokens"]) == {"owner", "spectator"} and body["previous"] == table.id
+    assert body["sealed"] is True and [seat["name"] for seat in body["seats"]] == ["Ana", None]
+    old_dealer = table.created["view"]["dealer"]
+    assert body["view"]["dealer"] == (old_dealer + 1) % 2 and body["view"]["match"]["scores"] == [0, 0]
+    for seat, token in enumerate(table.seats):
+        rematches = [event for event in every_event(table, token) if event["type"] == "rematch"]
+        private = [event for event in rematches if event["to"] == seat]
+        assert [event["id"] for event in rematches] == [new_id, new_id] and len(private) == 1
+        new_token = private[0]["token"]
+        view = client.get(f"/v1/sessions/{new_id}/view", headers=bearer(new_token))
+        assert view.status_code == 200 and view.get_json()["seat"] == seat
+    for token in (table.owner, spectator):
+        rematches = [event for event in every_event(table, token) if event["type"] == "rematch"]
+        assert rematches == [
+            {"version": rematches[0]["version"], "type": "rematch", "to": "all", "id": new_id}
+        ]
+    own = client.get(f"/v1/sessions/{new_id}/view", headers=bearer(body["tokens"]["owner"])).get_json()
+    assert own["seat"] is None and own["hand"] is None  # the owner of the sealed rematch sees no hand
+
+
+def test_the_owner_of_an_unsealed_table_reads_no_seat_token_of_the_rematch(client: FlaskClient) -> None:
+    table = open_with_seats(client, "briscola", [{}, {}], sealed=False)
+    made = client.post(f"{table.path}/rematch", headers=writing(table, table.owner)).get_json()
+    rematches = [event for event in every_event(table, table.owner) if event["type"] == "rematch"]
+    assert len(rematches) == 3 and all("token" not in event and "nonce" not in event for event in rematches)
+    assert made["sealed"] is False
