@@ -30,11 +30,14 @@ class Picture:
         self.fields: dict[str, Any] = {}
         self.through = 0
         """The version of the ``table`` event it started from: the events up to it are in that view."""
+        self.match_over: dict[str, Any] | None = None
+        self.table_events: list[dict[str, Any]] = []
 
     def apply(self, event: dict[str, Any]) -> None:
         kind, f = event["type"], self.fields
         if kind == "table":  # what a client starts from (API.md, tables, "The first event")
             self.fields, self.through = seen_in_view(event["view"]), event["version"]
+            self.match_over = event["match_over"]
             return
         if event["version"] <= self.through:
             return
@@ -96,9 +99,13 @@ class Picture:
             f["trump_card"] = event["card"]
         elif kind == "round_over":
             f.update(round_over=True, score=event["score"])
-        elif kind == "match_over":  # what the round's score said: the match is over, and who won it
-            assert event["reason"] == "played" and event["match"] == f["score"]["match"]
+        elif kind == "match_over":  # played: what the round's score said; conceded: the totals as they stood
             assert event["match"]["over"] is True
+            if event["reason"] == "played":
+                assert event["match"] == f["score"]["match"]
+            self.match_over = {key: value for key, value in event.items() if key not in ("version", "type", "to")}
+        elif kind in TABLE_ONLY:  # who sits where, the clock, a rematch: not in the round's view
+            self.table_events.append(event)
         else:
             assert kind == "redeal", f"an event type no frontend was told of: {kind}"
 
@@ -123,6 +130,8 @@ class Picture:
         self.fields["pile_sizes"][seat] += len(cards)
 
 
+TABLE_ONLY = frozenset({"clock", "seat_changed", "seat_reissued", "rematch"})
+"""The table's own events (API.md, tables), beside the round's."""
 COMPARED = (
     "hand", "hand_sizes", "stock_count", "pile_sizes", "captures", "round_over", "score",
     "table", "sweeps", "last_capturer", "trick", "leader", "trump_card", "last_trick", "accusi_points",
