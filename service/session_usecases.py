@@ -212,6 +212,13 @@ def resign(
     return answer, events, ended
 
 
+def phase(game: Game, state: GameState, ended: ending.Conceded | None) -> str:
+    """``playing``, ``round_over`` or ``match_over``: where a table stands, for its host's list."""
+    if ended is not None or (state.round_over and game.score(state).match.over):
+        return "match_over"
+    return "round_over" if state.round_over else "playing"
+
+
 def next_round(
     game: Game, state: GameState, fairness: dict[str, str] | None, dealt: list[Event], table: Table, sees: Sees,
     write: Writer,

@@ -228,6 +228,10 @@ def matched_version(tags: Preconditions, current: int) -> int:
 # -- quotas and API keys -------------------------------------------------------------------------------------
 
 
+API_KEY_CLIENT = "k"
+"""How the quotas (and a host's list of tables) name a client known by its API key."""
+
+
 def creation_quota() -> Quota:
     """Check the API key when keys are configured, and pick the client and the limits to count against."""
     config = settings()
@@ -244,7 +248,7 @@ def creation_quota() -> Quota:
         if not any([hmac.compare_digest(presented, known.encode()) for known in config.api_keys]):
             raise ApiProblem(403, "invalid_api_key", "this API key is not accepted")
         return Quota(
-            "k" + digest(key)[:24],
+            API_KEY_CLIENT + digest(key)[:24],
             config.session_key_quota_live,
             config.session_key_quota_creates,
             config.session_quota_window,

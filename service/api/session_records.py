@@ -83,6 +83,7 @@ class Loaded:
     """The deployment's tag over the game and the state (``state_tag``): a state it wrote itself."""
     table: TableFields = NO_TABLE
     """Who sits at the table (``sessions.seats``), a conceded match (``sessions.ending``), the clock."""
+    updated: float | None = None
 
     @property
     def seats(self) -> Seats:
@@ -195,7 +196,7 @@ def stored(
         caller = identify(token, auth) if token is not None else identify_digest(token_digest, auth)
     loaded = Loaded(
         snapshot, record.game, record.state, auth, caller, preconditions, record.fairness, record.sealed,
-        record.replies, record.state_tag, record.table,
+        record.replies, record.state_tag, record.table, record.updated,
     )
     hold(loaded)
     if record.table.ended is None:
@@ -331,6 +332,7 @@ def tagged_document(
     if replies:
         record["replies"] = replies
     record.update(table_fields(table))
+    record["updated"] = computer_turns.wall_now()
     return orjson.dumps(record), tag
 
 

@@ -9,28 +9,43 @@ and next round is refused.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import dataclasses
 import logging
+import math
 from typing import Any
 
-from flask import Blueprint, Response, url_for
+from flask import Blueprint, Response, request, url_for
 
 from .. import session_usecases
+from ..engine.errors import FieldProblem
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.state import Event, GameState
 from ..fairness import SERVER_SEED
+from ..schemas.errors import RequestInvalid
 from ..session_usecases import Written
 from ..sessions import clock as clocks
 from ..sessions import seats as seating
 from ..sessions.record import TableFields
 from ..sessions.seats import shown
-from ..storage import Quota, Snapshot, deadlines
+from ..storage import Quota, Snapshot, deadlines, listings
 from ..storage.claims import claim_once
 from . import computer_turns, session_log
 from .common import game_for, played, seed_sealer
+from .jsonio import json_response
 from .problems import ApiProblem
-from .session_access import creation_quota, digest, new_token, require_owner, require_player, short_hash
+from .session_access import (
+    API_KEY_CLIENT,
+    creation_quota,
+    digest,
+    new_token,
+    require_owner,
+    require_player,
+    settings,
+    short_hash,
+)
 from .session_deals import deal_session
 from .session_records import (
     Loaded,
@@ -197,6 +212,7 @@ def opened_table(
     dumped, events = session_usecases.opened(game, state, dealt, WRITER)
     sitting = computer_turns.timed(sitting, state)
     owner, spectator = new_token(), new_token()
+    sitting = dataclasses.replace(sitting, created=computer_turns.wall_now())
     auth = {
         "owner": digest(owner),
         "seats": [digest(token) for token in seats],
@@ -205,6 +221,8 @@ def opened_table(
     record, tag = tagged_document(game.name, dumped, auth, fairness, sealed, table=sitting)
     snapshot: Snapshot = call(store().create, record, quota, session_log.entry(events))
     computer_turns.note_deadline(snapshot.id, sitting)  # its id is known only now: a read notices it if lost
+    if quota.client.startswith(API_KEY_CLIENT):  # a host's tables are listed by its API key
+        listings.add(store(), quota.client, snapshot.id, sitting.created or 0.0)
     kept_written(snapshot, game, state, dumped, auth, tag, fairness, sealed, table=sitting)
     log.info("session %s created for client %s", short_hash(snapshot.id), quota.client[:9])
     tokens = (
@@ -267,6 +285,58 @@ def rematch(session_id: str) -> Response:
     return response
 
 
+LISTED_PER_PAGE = 50
+
+
+def host_tables() -> Response:
+    """A host's tables (API.md, tables, "A host's tables"): those its API key created, newest first, a page at a
+    time; 404 when the service takes no API keys (then no table belongs to anyone)."""
+    if not settings().api_keys:
+        raise ApiProblem(404, "not_found", "the service lists tables by API key, and takes none (API_KEYS)")
+    client = creation_quota().client  # 401 without the key, 403 for a wrong one
+    before = cursor_value(request.args.get("cursor"))
+    rows = listings.listed(store(), client, before, LISTED_PER_PAGE)
+    tables = []
+    for created, session_id in rows:
+        try:
+            loaded = stored(session_id, None, None, service=True)
+        except ApiProblem as gone:
+            if gone.status not in (403, 404):
+                raise
+            listings.forget(store(), client, session_id)  # deleted or expired
+            continue
+        game, state = engine_state(loaded)
+        tables.append(
+            {
+                "id": session_id,
+                "game": loaded.game,
+                "version": loaded.snapshot.version,
+                "phase": session_usecases.phase(game, state, loaded.ended),
+                "seats": seating.shown(loaded.seats),
+                "created": clocks.rfc3339(created),
+                "updated": clocks.rfc3339(loaded.updated or created),
+            }
+        )
+    last = rows[-1] if len(rows) == LISTED_PER_PAGE else None
+    following = None if last is None else base64.urlsafe_b64encode(f"{last[0]!r}|{last[1]}".encode()).decode()
+    return json_response({"sessions": tables, "next": following})
+
+
+def cursor_value(raw: str | None) -> tuple[float, str] | None:
+    """A page's cursor (the ``next`` of the page before), or a 400 naming the parameter."""
+    if raw is None:
+        return None
+    try:
+        created, session_id = base64.urlsafe_b64decode(raw.encode("ascii")).decode("ascii").split("|", 1)
+        value = float(created)
+        if not math.isfinite(value) or len(session_id) > 200:
+            raise ValueError(raw)
+    except (ValueError, UnicodeError, binascii.Error) as error:
+        raise RequestInvalid([FieldProblem("/cursor", "must be the next of an earlier page")]) from error
+    return value, session_id
+
+
 def register(blueprint: Blueprint) -> None:
+    blueprint.add_url_rule("", view_func=host_tables, methods=["GET"])
     blueprint.add_url_rule("/<session_id>/resign", view_func=resign, methods=["POST"])
     blueprint.add_url_rule("/<session_id>/rematch", view_func=rematch, methods=["POST"])

@@ -32,6 +32,8 @@ class TableFields:
     seats: seats.Seats = ()
     ended: ending.Conceded | None = None
     clock: clocks.TableClock | None = None
+    created: float | None = None
+    """When the table was created (seconds since the epoch); None for a record made before it was kept."""
 
 
 NO_TABLE = TableFields()
@@ -47,6 +49,8 @@ class Record:
     replies: list[dict[str, Any]]
     state_tag: str | None
     table: TableFields = NO_TABLE
+    updated: float | None = None
+    """When the record was last written (seconds since the epoch), where the release that wrote it kept it."""
 
 
 def read(document: bytes) -> Record:
@@ -75,12 +79,16 @@ def read(document: bytes) -> Record:
     tag = record.get("state_tag")  # records made before states were tagged are checked in full
     if tag is not None and not isinstance(tag, str):
         raise TypeError("state_tag field")
+    created, updated = record.get("created"), record.get("updated")
+    if any(value is not None and type(value) not in (int, float) for value in (created, updated)):
+        raise TypeError("created or updated field")
     table = TableFields(
         seats.from_record(record.get("seats"), len(auth["seats"])),
         ending.from_record(record.get("ended")),
         clocks.from_record(record.get("clock")),
+        None if created is None else float(created),
     )
-    return Record(game, state, auth, fairness, sealed, replies, tag, table)
+    return Record(game, state, auth, fairness, sealed, replies, tag, table, None if updated is None else float(updated))
 
 
 def table_fields(table: TableFields) -> dict[str, Any]:
@@ -92,4 +100,6 @@ def table_fields(table: TableFields) -> dict[str, Any]:
         kept["ended"] = ending.to_record(table.ended)
     if table.clock is not None:
         kept["clock"] = clocks.to_record(table.clock)
+    if table.created is not None:
+        kept["created"] = table.created
     return kept

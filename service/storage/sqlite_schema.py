@@ -77,6 +77,9 @@ _SCHEMA: Final = (
     # on by whichever worker looks first, after a restart too.
     "CREATE TABLE IF NOT EXISTS deadlines (session_id TEXT PRIMARY KEY, due REAL NOT NULL) WITHOUT ROWID",
     "CREATE INDEX IF NOT EXISTS deadlines_due ON deadlines (due)",
+    # and the tables each API key created, newest first (``listings.py``).
+    "CREATE TABLE IF NOT EXISTS listings (client TEXT NOT NULL, created REAL NOT NULL, session_id TEXT NOT NULL,"
+    " PRIMARY KEY (client, created, session_id)) WITHOUT ROWID",
 )
 
 

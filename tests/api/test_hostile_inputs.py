@@ -635,7 +635,7 @@ METHODS = [
     ("PATCH", "/v1/games/scopa/view", "POST"),
     ("POST", "/v1/games", "GET"),
     ("DELETE", "/v1/games/scopa", "GET"),
-    ("GET", "/v1/sessions", "POST"),
+    ("PUT", "/v1/sessions", "POST"),
     ("POST", "/v1/sessions/abc", "GET"),
     ("PATCH", "/v1/sessions/abc", "PUT"),
     ("GET", "/v1/sessions/abc/moves", "POST"),
