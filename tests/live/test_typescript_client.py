@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 from typing import Any
@@ -62,6 +63,8 @@ def test_generated_client_plays_every_game(
         timeout=300,
     )
     assert done.returncode == 0, done.stderr
+    # A table of two (API.md, tables): Ana plays her turns, the computer seat all of its own with no call.
+    assert re.search(r"table: Ana played 20 moves, the computer seat", done.stderr), done.stderr
     results = json.loads(done.stdout)
     assert set(results) == expected_rounds()
     for key, score in results.items():

@@ -1,5 +1,6 @@
 // Plays one whole round of every game through the client generated from openapi.yaml (openapi-typescript types,
-// openapi-fetch calls), then scores it. A change of the contract that breaks the client breaks `tsc` or this run.
+// openapi-fetch calls), then scores it; then sits at a table whose other seat the computer plays by itself. A
+// change of the contract that breaks the client breaks `tsc` or this run.
 //
 //   npm ci && npm run build && CARDRULES_URL=http://localhost:8000 npm run play
 import createClient from "openapi-fetch";
@@ -49,4 +50,43 @@ for (const entry of catalogue.data.games) {
     results[`${game}/${players}`] = await playRound(game, players, 42);
   }
 }
+
+// A table that runs itself: Ana plays seat 0 with her own token; seat 1 is the computer's and moves with no call;
+// a 30 s clock would play Ana's turn for her if she went silent.
+async function playTable(): Promise<number> {
+  const made = await client.POST("/v1/sessions", {
+    body: {
+      game: "briscola",
+      deal: { players: 2, seed: "server" },
+      seats: [{ name: "Ana" }, { computer: { level: "greedy" } }],
+      clock: { move_seconds: 30, on_timeout: "computer" },
+    },
+  });
+  if (!made.data) fail("create a table", made.error);
+  const path = { id: made.data.id };
+  const token = made.data.tokens.seats[0];
+  let played = 0;
+  for (let wait = 0; wait < 400; wait += 1) {
+    const legal = await client.GET("/v1/sessions/{id}/legal-moves", {
+      params: { path },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    if (!legal.data) fail("legal-moves", legal.error);
+    if (legal.data.turn === null) return played; // the round is over
+    if (legal.data.turn !== 0) {
+      await new Promise((resolve) => setTimeout(resolve, 50)); // the computer seat is thinking
+      continue;
+    }
+    const moved = await client.POST("/v1/sessions/{id}/moves", {
+      params: { path, header: { "If-Match": legal.response.headers.get("ETag") ?? "*" } },
+      headers: { Authorization: `Bearer ${token}` },
+      body: { move: legal.data.moves[0] },
+    });
+    if (!moved.data) fail("move", moved.error);
+    played += 1;
+  }
+  fail("table", "the computer seat did not move");
+}
+
+console.error(`table: Ana played ${await playTable()} moves, the computer seat the others by itself`);
 console.log(JSON.stringify(results));
