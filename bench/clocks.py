@@ -37,6 +37,7 @@ from .common import (
     request,
     table,
 )
+from .stream_clients import call
 from .streams import redis_store
 
 ENV = {"SESSION_QUOTA_LIVE": "0", "SESSION_QUOTA_CREATES": "0", "LOG_LEVEL": "WARNING"}
@@ -59,33 +60,23 @@ def open_tables(ports: list[int], count: int, move_seconds: int) -> list[dict[st
 
 
 def owner_events(port: int, made: dict[str, Any]) -> list[dict[str, Any]]:
-    import http.client
-
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    try:
-        connection.request(
-            "GET",
-            f"/v1/sessions/{made['id']}/events?after=0",
-            headers={"Authorization": f"Bearer {made['tokens']['owner']}"},
-        )
-        events: list[dict[str, Any]] = json.loads(connection.getresponse().read())["events"]
-        return events
-    finally:
-        connection.close()
+    answer = call(port, "GET", f"/v1/sessions/{made['id']}/events?after=0", token=made["tokens"]["owner"])
+    events: list[dict[str, Any]] = answer.body["events"]
+    return events
 
 
-def lateness(events: list[dict[str, Any]], move_seconds: int, since: float = 0.0) -> tuple[list[float], int]:
+def lateness(
+    made: dict[str, Any], events: list[dict[str, Any]], move_seconds: int, since: float = 0.0
+) -> tuple[list[float], int]:
     """How late each clock move was after the deadline it acted on (from ``since`` when that is later: a
-    deadline that passed while the service was down), and how many deadlines were acted on twice."""
+    deadline that passed while the service was down), and how many deadlines were acted on twice. The first
+    deadline is the creation answer's (the ``table`` event that begins the page shows the latest one)."""
     late: list[float] = []
     twice = 0
-    deadline: float | None = None
+    deadline: float | None = seconds_of(made["clock"]["turn_deadline"])
     acted_on: float | None = None
     for event in events:
-        if event["type"] == "table" and event.get("clock"):
-            stamp = event["clock"]["turn_deadline"]
-            deadline = None if stamp is None else seconds_of(stamp)
-        elif event.get("reason") == "timeout":
+        if event.get("reason") == "timeout":
             if deadline is not None and deadline == acted_on:
                 twice += 1
             acted_on = deadline
@@ -105,7 +96,7 @@ def measured(
     late: list[float] = []
     twice = 0
     for made in tables:
-        found, doubled = lateness(owner_events(ports[0], made), args.move_seconds, since)
+        found, doubled = lateness(made, owner_events(ports[0], made), args.move_seconds, since)
         late += found
         twice += doubled
     if not late:

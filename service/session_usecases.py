@@ -198,7 +198,7 @@ def resign(
 ) -> tuple[dict[str, Any], list[dict[str, Any]], ending.Conceded]:
     """``seat``'s side concedes the match (``reason``: ``resigned``, or ``forfeit`` when its clock ran out): the
     answer (``viewer``'s view: the public one for None), the log's events, and what the record keeps."""
-    if state.round_over and game.score(state).match.over:
+    if played_out(game, state):
         raise MatchOver("the match is over already", {})
     ended = ending.conceded(state, seat, reason)
     events = [ending.event(reason, ended.match, seat)]
@@ -212,9 +212,14 @@ def resign(
     return answer, events, ended
 
 
+def played_out(game: Game, state: GameState) -> bool:
+    """Whether the finished round ended the match."""
+    return state.round_over and game.score(state).match.over
+
+
 def phase(game: Game, state: GameState, ended: ending.Conceded | None) -> str:
     """``playing``, ``round_over`` or ``match_over``: where a table stands, for its host's list."""
-    if ended is not None or (state.round_over and game.score(state).match.over):
+    if ended is not None or played_out(game, state):
         return "match_over"
     return "round_over" if state.round_over else "playing"
 

@@ -22,3 +22,14 @@ class SteppingClock:
 UNHURRIED_STEP = 1e-6
 """1 µs a reading: the 2,000 ms budget cap is two million readings away, so no search the tests ask for is
 ever cut short by it (a strong playout reads the clock twice)."""
+
+
+class HandClock:
+    """A wall clock (seconds since the epoch) that moves only when the test sets ``now``: what a table's
+    deadlines are judged by in the tests of its clock, however loaded the machine is."""
+
+    def __init__(self, start: float) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now

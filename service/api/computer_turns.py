@@ -192,20 +192,19 @@ class Runner:
             f"/v1/sessions/{turn.session_id}/moves", method="POST", environ_base={"REMOTE_ADDR": "computer-seat"}
         ):
             version = turn.version
-            if turn.deadline is not None:
-                deadline = turn.deadline
-                moved = self._attempt(lambda: self.play_timeout(turn.session_id, deadline))
+            for step in range(MOVES_IN_A_ROW):
+                deadline = turn.deadline if step == 0 else None  # a clock's move first, then the computer's
+                if deadline is not None:
+                    write = functools.partial(self.play_timeout, turn.session_id, deadline)
+                else:
+                    write = functools.partial(self.play_turn, turn.session_id, version)
+                moved = self._attempt(write)
                 if moved is None:
                     return None
-                self.timeouts += 1
-                version, more = moved
-                if not more:
-                    return None
-            for _ in range(MOVES_IN_A_ROW):
-                moved = self._attempt(functools.partial(self.play_turn, turn.session_id, version))
-                if moved is None:
-                    return None
-                self.played += 1
+                if deadline is not None:
+                    self.timeouts += 1
+                else:
+                    self.played += 1
                 version, more = moved
                 if not more:
                     return None

@@ -97,8 +97,7 @@ def conceded(loaded: Loaded, game: Game, state: GameState, seat: int, reason: st
     answer, events, ended = session_usecases.resign(game, state, on, seat, viewer, reason, sees, WRITER)
     table = computer_turns.timed(dataclasses.replace(loaded.table, ended=ended), state)
     record = loaded.with_table(loaded.auth, table)
-    saved: Snapshot = call(store().replace, loaded.snapshot.id, version, record, session_log.entry(events))
-    answer["version"] = saved.version
+    call(store().replace, loaded.snapshot.id, version, record, session_log.entry(events))
     return answer
 
 
@@ -161,7 +160,7 @@ def timed_out(session_id: str, deadline: float) -> computer_turns.Moved:
     loaded = stored(session_id, None, None, service=True)
     clock = loaded.clock
     if clock is None or clock.deadline != deadline or loaded.ended is not None:
-        if clock is not None and clock.deadline is not None and clock.acts() and loaded.ended is None:
+        if loaded.ended is None:
             computer_turns.note_deadline(session_id, loaded.table)  # an entry left by a write that failed
         deadlines.drop_deadline(store(), session_id, deadline)
         return None

@@ -13,8 +13,6 @@ from typing import Any
 
 from ..engine.state import GameState, side_of, sides_of
 
-REASONS = ("played", "resigned", "forfeit")
-
 
 @dataclass(frozen=True)
 class Conceded:

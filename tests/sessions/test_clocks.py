@@ -13,23 +13,16 @@ from flask import Flask
 from service.api.computer_turns import WALL_CLOCK, runner
 from service.sessions.clock import rfc3339
 from service.storage import RedisStore, SqliteStore
+from tests.clock import HandClock
 from tests.sessions.conftest import Table, bearer, make_app
 
 START = 1_800_000_000.0
 IDLE_SECONDS = 60.0
 
 
-class WallClock:
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> float:
-        return self.now
-
-
 @pytest.fixture
-def wall() -> WallClock:
-    return WallClock()
+def wall() -> HandClock:
+    return HandClock(START)
 
 
 @pytest.fixture
@@ -41,7 +34,7 @@ def stores(tmp_path: Path) -> Iterator[list[SqliteStore]]:
         store.close()
 
 
-def worker(store: SqliteStore, wall: WallClock) -> Flask:
+def worker(store: SqliteStore, wall: HandClock) -> Flask:
     app = make_app(store)
     app.extensions[WALL_CLOCK] = wall
     return app
@@ -80,7 +73,7 @@ def view_of(table: Table, token: str) -> dict[str, Any]:
 
 
 def test_the_deadline_is_shown_to_every_token_in_rfc_3339_utc_with_milliseconds(
-    stores: list[SqliteStore], wall: WallClock
+    stores: list[SqliteStore], wall: HandClock
 ) -> None:
     wall.now = START + 0.25
     table = open_clocked(worker(stores[0], wall), "scopa", {"move_seconds": 30, "on_timeout": "none"})
@@ -95,7 +88,7 @@ def test_the_deadline_is_shown_to_every_token_in_rfc_3339_utc_with_milliseconds(
 
 
 def test_a_silent_seat_is_played_by_the_computer_with_reason_timeout(
-    stores: list[SqliteStore], wall: WallClock
+    stores: list[SqliteStore], wall: HandClock
 ) -> None:
     app = worker(stores[0], wall)
     table = open_clocked(app, "briscola", {"move_seconds": 2, "on_timeout": "computer", "level": "greedy"})
@@ -106,18 +99,24 @@ def test_a_silent_seat_is_played_by_the_computer_with_reason_timeout(
     assert deadlines_acted(app) == 1
     events = events_of(table, table.seats[1 - turn])
     played = [event for event in events if event["type"] == "card_played"]
-    assert [(event["seat"], event["by"], event["reason"]) for event in played] == [(turn, "computer", "timeout")]
+    assert [(event["seat"], event["by"], event["reason"]) for event in played] == [
+        (turn, "computer", "timeout")
+    ]
     clock_events = [event for event in events if event["type"] == "clock"]
-    assert clock_events[-1]["clock"]["turn_deadline"] == rfc3339(START + 4.0) and clock_events[-1]["to"] == "all"
+    assert (
+        clock_events[-1]["clock"]["turn_deadline"] == rfc3339(START + 4.0) and clock_events[-1]["to"] == "all"
+    )
     assert view_of(table, table.owner)["clock"]["turn_deadline"] == rfc3339(START + 4.0)
 
 
-def test_a_seat_that_moves_in_time_is_not_played_for(stores: list[SqliteStore], wall: WallClock) -> None:
+def test_a_seat_that_moves_in_time_is_not_played_for(stores: list[SqliteStore], wall: HandClock) -> None:
     app = worker(stores[0], wall)
     table = open_clocked(app, "scopa", {"move_seconds": 10, "on_timeout": "computer"}, sealed=False)
     turn = view_of(table, table.owner)["turn"]
     wall.now = START + 9
-    legal = table.client.get(f"{table.path}/legal-moves", headers=bearer(table.seats[turn])).get_json()["moves"]
+    legal = table.client.get(f"{table.path}/legal-moves", headers=bearer(table.seats[turn])).get_json()[
+        "moves"
+    ]
     moved = table.client.post(
         f"{table.path}/moves",
         json={"move": legal[0]},
@@ -130,7 +129,7 @@ def test_a_seat_that_moves_in_time_is_not_played_for(stores: list[SqliteStore], 
     assert [e for e in events_of(table, table.owner) if e.get("reason") == "timeout"] == []
 
 
-def test_forfeit_ends_the_match_for_the_silent_seats_side(stores: list[SqliteStore], wall: WallClock) -> None:
+def test_forfeit_ends_the_match_for_the_silent_seats_side(stores: list[SqliteStore], wall: HandClock) -> None:
     app = worker(stores[0], wall)
     table = open_clocked(app, "scopa", {"move_seconds": 5, "on_timeout": "forfeit"}, players=4)
     turn = view_of(table, table.owner)["turn"]
@@ -145,7 +144,7 @@ def test_forfeit_ends_the_match_for_the_silent_seats_side(stores: list[SqliteSto
     assert deadlines_acted(app) == 1  # nothing more to act on
 
 
-def test_none_only_shows_the_deadline(stores: list[SqliteStore], wall: WallClock) -> None:
+def test_none_only_shows_the_deadline(stores: list[SqliteStore], wall: HandClock) -> None:
     app = worker(stores[0], wall)
     table = open_clocked(app, "briscola", {"move_seconds": 1, "on_timeout": "none"})
     wall.now = START + 100
@@ -153,7 +152,7 @@ def test_none_only_shows_the_deadline(stores: list[SqliteStore], wall: WallClock
     assert view_of(table, table.owner)["clock"]["turn_deadline"] == rfc3339(START + 1)
 
 
-def test_two_workers_act_on_a_deadline_exactly_once(stores: list[SqliteStore], wall: WallClock) -> None:
+def test_two_workers_act_on_a_deadline_exactly_once(stores: list[SqliteStore], wall: HandClock) -> None:
     first, second = worker(stores[0], wall), worker(stores[1], wall)
     table = open_clocked(first, "briscola", {"move_seconds": 2, "on_timeout": "computer"})
     wall.now = START + 3
@@ -163,7 +162,7 @@ def test_two_workers_act_on_a_deadline_exactly_once(stores: list[SqliteStore], w
     assert len(timeouts) == 1
 
 
-def test_a_deadline_acts_after_a_restart(tmp_path: Path, wall: WallClock) -> None:
+def test_a_deadline_acts_after_a_restart(tmp_path: Path, wall: HandClock) -> None:
     """The worker that set the deadline is gone; a new one, on the same file, that nobody has asked anything,
     acts on it."""
     path = tmp_path / "sessions.sqlite3"
@@ -194,7 +193,7 @@ def test_a_deadline_acts_after_a_restart(tmp_path: Path, wall: WallClock) -> Non
     ],
 )
 def test_a_clock_that_cannot_run_is_refused_with_its_field(
-    stores: list[SqliteStore], wall: WallClock, clock: dict[str, Any], pointer: str
+    stores: list[SqliteStore], wall: HandClock, clock: dict[str, Any], pointer: str
 ) -> None:
     client = worker(stores[0], wall).test_client()
     body = {"game": "scopa", "deal": {"players": 2, "seed": "server"}, "clock": clock}
@@ -204,7 +203,7 @@ def test_a_clock_that_cannot_run_is_refused_with_its_field(
 
 
 def test_two_instances_on_redis_act_exactly_once_and_after_a_restart(
-    redis_url: str, fresh_namespace: str, wall: WallClock
+    redis_url: str, fresh_namespace: str, wall: HandClock
 ) -> None:
     """Two instances on one Redis: each of ten tables' deadlines is acted on once, whichever polls first; then a
     third instance, started after the first two stopped, acts on a deadline they left."""

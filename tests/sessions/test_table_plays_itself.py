@@ -15,19 +15,12 @@ from flask import Flask
 
 from service.api.computer_turns import WALL_CLOCK, runner
 from service.storage import RedisStore, SessionStore, SqliteStore
+from tests.clock import HandClock
 from tests.sessions.conftest import bearer, cards_in, hidden_from, make_app
 from tests.sessions.test_event_log import Picture, seen_in_view
 
 START = 1_800_000_000.0
 MOVE_SECONDS = 2
-
-
-class WallClock:
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture(params=["sqlite", pytest.param("redis", marks=pytest.mark.redis)])
@@ -50,7 +43,7 @@ def settle(app: Flask) -> None:
 
 
 def test_a_four_player_briscola_runs_itself_around_a_silent_seat(store: SessionStore) -> None:
-    wall = WallClock()
+    wall = HandClock(START)
     app = make_app(store)
     app.extensions[WALL_CLOCK] = wall
     client = app.test_client()
