@@ -16,4 +16,4 @@ for _ in $(seq 1 100); do
 done
 SCHEMATHESIS_HOOKS=tests.contract_hooks "$BIN/schemathesis" run openapi.yaml \
   --url "http://127.0.0.1:$PORT" --checks all --max-examples "${LIVE_EXAMPLES:-25}" \
-  --exclude-path /metrics --workers 1 --no-color
+  --exclude-path /metrics --workers 1 --no-color "$@"

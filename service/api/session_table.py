@@ -14,6 +14,7 @@ import binascii
 import dataclasses
 import logging
 import math
+import re
 from typing import Any
 
 from flask import Blueprint, Response, request, url_for
@@ -285,6 +286,7 @@ def rematch(session_id: str) -> Response:
 
 
 LISTED_PER_PAGE = 50
+CURSOR_FORM = re.compile(r"[A-Za-z0-9_=-]{1,120}")  # openapi.yaml, GET /v1/sessions, cursor
 
 
 def host_tables() -> Response:
@@ -325,6 +327,8 @@ def cursor_value(raw: str | None) -> tuple[float, str] | None:
     """A page's cursor (the ``next`` of the page before), or a 400 naming the parameter."""
     if raw is None:
         return None
+    if CURSOR_FORM.fullmatch(raw) is None:  # b64decode would skip stray characters, not refuse them
+        raise RequestInvalid([FieldProblem("/cursor", "must be the next of an earlier page")])
     try:
         created, session_id = base64.urlsafe_b64decode(raw.encode("ascii")).decode("ascii").split("|", 1)
         value = float(created)
