@@ -114,6 +114,7 @@ class Settings:
     event_waiters_dir: str | None = None  # the counts every worker of the host shares; unset: this process only
     event_stream_seconds: float = 600  # a stream then closes; EventSource reconnects with Last-Event-ID
     event_wait_max_seconds: float = 30  # a longer ?wait is cut to this (a proxy in front may time out sooner)
+    presence_seconds: float = 30  # a seat is connected this long after its last call (0: no presence kept)
     extra: dict[str, object] = field(default_factory=dict)
 
     @classmethod
@@ -147,6 +148,7 @@ class Settings:
             event_waiters_dir=env.get("EVENT_WAITERS_DIR") or None,
             event_stream_seconds=_seconds(env.get("EVENT_STREAM_SECONDS"), "EVENT_STREAM_SECONDS", 600, 86_400),
             event_wait_max_seconds=_seconds(env.get("EVENT_WAIT_MAX_SECONDS"), "EVENT_WAIT_MAX_SECONDS", 30, 30),
+            presence_seconds=_presence_seconds(env.get("PRESENCE_SECONDS")),
             redis_password=redis_password(env),
             session_db=env.get("SESSION_DB") or default_session_db(env),
             session_max=int(env.get("SESSION_MAX_SESSIONS", cls.session_max)),
@@ -228,6 +230,16 @@ def _seconds(value: str | None, name: str, default: float, most: float) -> float
         raise ValueError(f"{name} must be a number of seconds, not {value!r}") from None
     if not 0 < seconds <= most:
         raise ValueError(f"{name} must be more than 0 and at most {most:g} seconds, not {value!r}")
+    return seconds
+
+
+def _presence_seconds(value: str | None) -> float:
+    """``PRESENCE_SECONDS``: 0 keeps no presence; else 5 to 3600 (a shorter window would flicker)."""
+    if value is None or value.strip() in ("", "0"):
+        return 0.0 if value is not None and value.strip() == "0" else 30.0
+    seconds = _seconds(value, "PRESENCE_SECONDS", 30, 3600)
+    if seconds < 5:
+        raise ValueError(f"PRESENCE_SECONDS must be 0 (no presence) or 5 to 3600 seconds, not {value!r}")
     return seconds
 
 

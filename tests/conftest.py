@@ -23,13 +23,15 @@ from tests.suites import REDIS_PATHS, ROOT
 pytest_plugins = ["tests.redis_fixture"]
 
 # Apps made from the environment in tests: sessions and the seed key in throw-away files, not the user's state
-# directory, and no per-client quotas (the suites create hundreds of sessions from one address; tests/sessions
-# tests the quotas).
+# directory, no per-client quotas (the suites create hundreds of sessions from one address; tests/sessions
+# tests the quotas), and no presence (a seat's first read would append a ``presence`` event to the versions and
+# logs those tests count; tests/sessions/test_presence.py turns it on).
 _STATE = tempfile.mkdtemp(prefix=f"cardrules-test-{worker_name()}-")
 os.environ.setdefault("SESSION_DB", os.path.join(_STATE, "sessions.sqlite3"))
 os.environ.setdefault("SEED_KEY_FILE", os.path.join(_STATE, "seed.key"))
 os.environ.setdefault("SESSION_QUOTA_CREATES", "0")
 os.environ.setdefault("SESSION_QUOTA_LIVE", "0")
+os.environ.setdefault("PRESENCE_SECONDS", "0")
 
 settings.register_profile(
     "default", deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow], max_examples=60

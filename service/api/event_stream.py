@@ -8,6 +8,7 @@ store failure; the readers of one session share one read of each version (``wait
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 import threading
 import time
@@ -20,7 +21,7 @@ from flask import Response, request, stream_with_context
 from .. import session_usecases
 from ..sessions import disconnect, ending, stopping
 from ..storage import EventLog
-from . import session_log
+from . import session_log, session_seats
 from .problems import ApiProblem
 from .session_access import bearer_token, digest, identify_digest, settings
 from .session_records import Loaded, call, engine_state, store, stored
@@ -75,6 +76,9 @@ def stream(session_id: str, loaded: Loaded, after: int, token_digest: str, start
     first_beat = random.uniform(HEARTBEAT_SECONDS / 2, HEARTBEAT_SECONDS)
     opened = Stream(session_id, loaded, after, wake, time.monotonic, lifetime, first_beat, token_digest)
     opened.starts = starts
+    seat = loaded.caller.seat
+    if seat is not None:  # a seat holding a stream is at the table (``session_seats``)
+        opened.heard = functools.partial(session_seats.seen, session_id, seat)
     stop_watching = disconnect.watch(request.environ, opened.client_left)
 
     def released() -> Iterator[bytes]:
@@ -83,6 +87,8 @@ def stream(session_id: str, loaded: Loaded, after: int, token_digest: str, start
         finally:
             stop_watching()
             watching.__exit__(None, None, None)
+            if opened.heard is not None:
+                opened.heard(True)  # the window runs from now
 
     response = Response(stream_with_context(released()), mimetype=STREAM)
     response.headers["X-Accel-Buffering"] = "no"  # nginx passes each message on as it comes
@@ -122,6 +128,8 @@ class Stream:
         self.failing = False
         self.starts = False
         """The stream begins with the ``table`` event (read from version 0, not a reconnect)."""
+        self.heard: Callable[[bool], None] | None = None
+        """Says the seat's player is still there (at each heartbeat), and, with True, that it leaves."""
 
     def client_left(self) -> None:
         self.gone = True
@@ -167,6 +175,8 @@ class Stream:
             if self.clock() >= beat:
                 yield b": heartbeat\n\n"
                 beat = self.clock() + HEARTBEAT_SECONDS
+                if self.heard is not None:
+                    self.heard(False)
 
     def pending(self, fresh: bool = True) -> Iterator[bytes]:
         try:

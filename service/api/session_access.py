@@ -203,14 +203,16 @@ def stale(current: int) -> ApiProblem:
     )
 
 
-def matched_version(tags: Preconditions, current: int) -> int:
+def matched_version(tags: Preconditions, current: int, since: int | None = None) -> int:
     """The version a write may replace: ``current`` when If-Match matches it, else a 412.
 
     ``*`` matches any existing session; a list matches when one of its tags is strongly equal to the current
-    ETag. A weak tag (``W/"3"``) never matches a write, and the 412 says so.
+    ETag, or to one from ``since`` on (versions that differ from the current one by presence events only:
+    ``sessions.presence``). A weak tag (``W/"3"``) never matches a write, and the 412 says so.
     """
+    earliest = current if since is None else min(since, current)
     if tags is None or any(
-        not weak and VERSION_TAG.fullmatch(tag) and int(tag) == current for weak, tag in tags
+        not weak and VERSION_TAG.fullmatch(tag) and earliest <= int(tag) <= current for weak, tag in tags
     ):
         return current
     if any(weak for weak, _ in tags):

@@ -35,7 +35,7 @@ from ..sessions import disconnect, stopping, tickets
 from ..storage import EventLog
 from ..storage.base import is_valid_session_id
 from ..storage.claims import claim_once
-from . import session_log
+from . import session_log, session_seats
 from .event_stream import STREAM, read_log, stream, table_event
 from .jsonio import json_response
 from .problems import ApiProblem
@@ -71,6 +71,8 @@ def events(session_id: str) -> Response:
     if wait and not stopping.is_stopping():
         hub().refuse_if_full(client_address())
     token_digest, loaded = reader(session_id)
+    if wait and loaded.caller.seat is not None:  # heard from now, not only when the wait is over
+        session_seats.seen(session_id, loaded.caller.seat)
     log = read_log(session_id, after)
     if not log.entries and wait and not stopping.is_stopping():
         with hub().watching(session_id, client_address()) as wake:

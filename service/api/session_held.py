@@ -14,7 +14,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import NamedTuple
 
-from flask import Response
+from flask import Response, g
 
 from .problems import ApiProblem
 from .session_access import Preconditions, identify, matched_version
@@ -37,9 +37,10 @@ class Held(NamedTuple):
     record: Loaded | None
 
     def for_caller(self, found: Loaded) -> Loaded:
-        return dataclasses.replace(
-            found, caller=identify(self.token, found.auth), preconditions=self.preconditions
-        )
+        caller = identify(self.token, found.auth)
+        if caller.seat is not None:  # as ``stored`` notes it: its player is there once answered
+            g.presence_heard = (found.snapshot.id, caller.seat)
+        return dataclasses.replace(found, caller=caller, preconditions=self.preconditions)
 
 
 def held(session_id: str) -> Held:
@@ -50,7 +51,7 @@ def held(session_id: str) -> Held:
     if found is None or preconditions is None:
         return Held(token, preconditions, None)  # ``*`` matches whatever version is stored: only the store knows
     try:
-        matched_version(preconditions, found.snapshot.version)
+        matched_version(preconditions, found.snapshot.version, found.presence_base)
     except ApiProblem:
         return Held(token, preconditions, None)
     return Held(token, preconditions, found)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
-from flask import Response
+from flask import Response, g
 
 from .. import session_usecases
 from ..engine.errors import InvalidState, RulesError
@@ -84,6 +84,8 @@ class Loaded:
     table: TableFields = NO_TABLE
     """Who sits at the table (``sessions.seats``), a conceded match (``sessions.ending``), the clock."""
     updated: float | None = None
+    presence_base: int | None = None
+    """The earliest version If-Match may name (``sessions.presence``); None: the stored one only."""
 
     @property
     def seats(self) -> Seats:
@@ -99,15 +101,17 @@ class Loaded:
 
     def version(self) -> int:
         """The version a write replaces (If-Match checked against the stored one)."""
-        return matched_version(self.preconditions, self.snapshot.version)
+        return matched_version(self.preconditions, self.snapshot.version, self.presence_base)
 
     def with_auth(self, auth: dict[str, Any]) -> bytes:
         """The stored record with other tokens, and everything else as it was."""
         return self.with_table(auth, self.table)
 
-    def with_table(self, auth: dict[str, Any], table: TableFields) -> bytes:
+    def with_table(self, auth: dict[str, Any], table: TableFields, presence_base: int | None = None) -> bytes:
         """The stored record with other tokens and table fields, and everything else as it was."""
-        document, _ = tagged_document(self.game, self.state, auth, self.fairness, self.sealed, self.replies, table)
+        document, _ = tagged_document(
+            self.game, self.state, auth, self.fairness, self.sealed, self.replies, table, presence_base
+        )
         return document
 
 
@@ -196,9 +200,11 @@ def stored(
         caller = identify(token, auth) if token is not None else identify_digest(token_digest, auth)
     loaded = Loaded(
         snapshot, record.game, record.state, auth, caller, preconditions, record.fairness, record.sealed,
-        record.replies, record.state_tag, record.table, record.updated,
+        record.replies, record.state_tag, record.table, record.updated, record.presence_base,
     )
     hold(loaded)
+    if caller.seat is not None:  # its player is there, once the request is answered (``session_seats``)
+        g.presence_heard = (session_id, caller.seat)
     if record.table.ended is None:
         computer_turns.noticed(session_id, snapshot.version, record.state, record.table)
     return loaded
@@ -314,6 +320,7 @@ def tagged_document(
     sealed: bool = False,
     replies: list[dict[str, Any]] | None = None,
     table: TableFields = NO_TABLE,
+    presence_base: int | None = None,
 ) -> tuple[bytes, str]:
     """The stored record, and the tag over its state (``state_tag``)."""
     written = orjson.dumps(state)
@@ -332,6 +339,8 @@ def tagged_document(
     if replies:
         record["replies"] = replies
     record.update(table_fields(table))
+    if presence_base is not None:
+        record["presence_base"] = presence_base
     record["updated"] = computer_turns.wall_now()
     return orjson.dumps(record), tag
 

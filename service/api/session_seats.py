@@ -1,15 +1,40 @@
-"""Which seat a session read is about: a seat token's own, or the owner's ``?seat`` (never at a sealed table)."""
+"""Which seat a session read is about (a seat token's own, or the owner's ``?seat``, never at a sealed table),
+and whether its player is at the table (``sessions.presence``): heard from on every answered request of a seat
+token and on an open stream's heartbeats, announced gone by the runner when the window passes in silence."""
 
 from __future__ import annotations
 
-from flask import request
+import dataclasses
+import logging
+from typing import Any
+
+from flask import Response, g, request
 
 from ..engine.errors import FieldProblem
 from ..engine.state import GameState
 from ..schemas.errors import RequestInvalid
+from ..sessions import presence
+from ..sessions import seats as seating
+from ..storage import deadlines
+from ..storage.base import StoreError
+from . import computer_turns, session_log
+from .jsonio import current_flask_app
 from .problems import ApiProblem
-from .session_access import NUMBER_PARAM, require_player
-from .session_records import Loaded, sealed_table
+from .session_access import NUMBER_PARAM, require_player, settings
+from .session_records import (
+    Loaded,
+    call,
+    engine_state,
+    held_records,
+    hold,
+    remember,
+    sealed_table,
+    store,
+    stored,
+)
+
+log = logging.getLogger("service.sessions")
+SIGHTINGS = "presence_sightings"
 
 
 def seat_param() -> int | None:
@@ -57,3 +82,96 @@ def asked_seat(loaded: Loaded, state: GameState) -> int | None:
     """The seat a turn-related read is about: a seat token's own, the owner's ``?seat``, else the seat to act."""
     seat = seat_for(loaded, state.players, public=False)
     return state.turn if seat is None else seat
+
+
+# -- presence --------------------------------------------------------------------------------------------------
+
+
+def presence_on() -> bool:
+    return settings().presence_seconds > 0
+
+
+def shown_seats(seats: seating.Seats) -> list[dict[str, Any]]:
+    return seating.shown(seats, presence_on())
+
+
+def after_answer(response: Response) -> Response:
+    """Every answered request of a seat token (2xx, 304) says its player is there; a refused one says nothing.
+    (``session_records.stored`` notes the seat when it reads the record for a seat token.)"""
+    found = g.pop("presence_heard", None)
+    if found is not None and response.status_code < 400:
+        seen(*found)
+    return response
+
+
+def seen(session_id: str, seat: int, leaving: bool = False) -> None:
+    """The seat's player is there now: its entry refreshed (at most every ``REFRESH_SECONDS`` from this worker,
+    unless ``leaving``: a stream's last word), and a ``presence`` event if the table thought it gone. Best
+    effort: a store that cannot say now is asked again on the seat's next call."""
+    window = settings().presence_seconds
+    if window <= 0:
+        return
+    app = current_flask_app()
+    sightings: presence.Sightings = app.extensions.setdefault(SIGHTINGS, presence.Sightings())
+    now = computer_turns.wall_now()
+    known = held_records().get(session_id)
+    # A seat the computer plays is always shown there: its player's coming and going is not announced.
+    told = (
+        known is not None
+        and seat < len(known.seats)
+        and (known.seats[seat].connected or known.seats[seat].computer)
+    )
+    if told and not leaving and not sightings.stale(session_id, seat, now):
+        return
+    try:
+        due = now + presence.due_after(window)
+        deadlines.set_deadline(store(), presence.entry_key(session_id, seat), due)
+        computer_turns.runner().start(polling=True)
+        if known is not None and not told:
+            announce(known, seat, True)
+        sightings.refreshed(session_id, seat, now)
+    except (ApiProblem, StoreError) as error:  # a 412: the table moved on; the next call tries again
+        log.debug("presence not noted: %s", getattr(error, "code", type(error).__name__))
+        sightings.forget(session_id, seat)
+
+
+def announce(loaded: Loaded, seat: int, connected: bool) -> None:
+    """Write the ``presence`` event (a compare-and-set on the version read), keeping If-Match good for the
+    versions since the last other write."""
+    session_id, version = loaded.snapshot.id, loaded.snapshot.version
+    table = dataclasses.replace(loaded.table, seats=seating.with_presence(loaded.seats, seat, connected))
+    base = version if loaded.presence_base is None else loaded.presence_base
+    record = loaded.with_table(loaded.auth, table, base)
+    event = presence.event(seat, connected)
+    snapshot = call(store().replace, session_id, version, record, session_log.entry([event]))
+    remember(snapshot.document, *engine_state(loaded))
+    hold(dataclasses.replace(loaded, snapshot=snapshot, table=table, presence_base=base, preconditions=None))
+    computer_turns.noticed(session_id, snapshot.version, loaded.state, table, delay=0.0)
+
+
+def went_away(session_id: str, seat: int, due: float) -> None:
+    """The seat's entry fell due (``due``): nobody heard from its player for the whole window. Announced once:
+    the entry is dropped only while it still says ``due`` (a refresh since wins), and the event is written
+    with a compare-and-set on a record that still shows the seat connected."""
+    key = presence.entry_key(session_id, seat)
+    if not deadlines.drop_deadline(store(), key, due):
+        return
+    try:
+        for _ in range(3):
+            try:
+                loaded = stored(session_id, None, None, service=True)
+            except ApiProblem as problem:
+                if problem.status in (403, 404):  # deleted or expired: nobody to tell
+                    return
+                raise
+            if seat >= len(loaded.seats) or not loaded.seats[seat].connected or loaded.seats[seat].computer:
+                return
+            try:
+                announce(loaded, seat, False)
+                return
+            except ApiProblem as problem:
+                if problem.status != 412:
+                    raise
+    except (ApiProblem, StoreError):
+        deadlines.set_deadline(store(), key, due)  # found due again at the next poll
+        raise

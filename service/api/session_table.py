@@ -28,12 +28,12 @@ from ..fairness import SERVER_SEED
 from ..schemas.errors import RequestInvalid
 from ..session_usecases import Written
 from ..sessions import clock as clocks
+from ..sessions import presence
 from ..sessions import seats as seating
 from ..sessions.record import TableFields
-from ..sessions.seats import shown
 from ..storage import Quota, Snapshot, deadlines, listings
 from ..storage.claims import claim_once
-from . import computer_turns, session_log
+from . import computer_turns, session_log, session_seats
 from .common import game_for, played, seed_sealer
 from .jsonio import json_response
 from .problems import ApiProblem
@@ -92,7 +92,8 @@ def conceded(loaded: Loaded, game: Game, state: GameState, seat: int, reason: st
     """Write ``seat``'s side's concession (``resigned``, or ``forfeit`` by its clock) on the version the caller
     read; the answer, as that seat sees it (the owner's public view when the clock forfeits)."""
     version = loaded.version()
-    on = session_usecases.Table(loaded.snapshot.id, version, loaded.sealed, loaded.fairness, shown(loaded.seats))
+    shown = session_seats.shown_seats(loaded.seats)
+    on = session_usecases.Table(loaded.snapshot.id, version, loaded.sealed, loaded.fairness, shown)
     sees = session_log.audience_of(loaded.caller, loaded.sealed).sees
     viewer = loaded.caller.seat
     answer, events, ended = session_usecases.resign(game, state, on, seat, viewer, reason, sees, WRITER)
@@ -104,14 +105,14 @@ def conceded(loaded: Loaded, game: Game, state: GameState, seat: int, reason: st
 
 def table_shown(table: TableFields) -> dict[str, Any]:
     """What every answer about the table says of it: who sits there, and the clock if it has one."""
-    shown: dict[str, Any] = {"seats": seating.shown(table.seats)}
+    shown: dict[str, Any] = {"seats": session_seats.shown_seats(table.seats)}
     if table.clock is not None:
         shown["clock"] = clocks.shown(table.clock)
     return shown
 
 
 def table(loaded: Loaded, version: int) -> session_usecases.Table:
-    shown = seating.shown(loaded.seats)
+    shown = session_seats.shown_seats(loaded.seats)
     return session_usecases.Table(loaded.snapshot.id, version, loaded.sealed, loaded.fairness, shown)
 
 
@@ -143,22 +144,42 @@ def saved(loaded: Loaded, retry: Retry | None, game: Game, on: session_usecases.
 def computer_seat_move(session_id: str, version: int) -> computer_turns.Moved:
     """The computer's move for the seat it plays, if the stored table is still at ``version`` with that seat to
     act: written as the owner's ``{"computer": ...}`` would be (``computer_turns``), with no client to answer.
-    The new version, and whether the computer is to act again; None when there was nothing to play."""
-    loaded = stored(session_id, None, None, service=True)
-    if loaded.snapshot.version != version or loaded.state.get("round_over") is True or loaded.ended is not None:
-        return None
-    game, state = engine_state(loaded)
-    choice = seating.computer_to_act(loaded.seats, state.turn)
-    if choice is None:
-        return None
-    return service_move(loaded, game, state, {"computer": choice})
+    The new version, and whether the computer is to act again; None when there was nothing to play. A
+    ``presence`` event written meanwhile changes nothing that the move depends on: the move is made again on it."""
+    for _ in range(3):
+        loaded = stored(session_id, None, None, service=True)
+        current, since = loaded.snapshot.version, loaded.presence_base
+        if not (version == current or (since is not None and since <= version <= current)):
+            return None
+        if loaded.state.get("round_over") is True or loaded.ended is not None:
+            return None
+        game, state = engine_state(loaded)
+        choice = seating.computer_to_act(loaded.seats, state.turn)
+        if choice is None:
+            return None
+        try:
+            return service_move(loaded, game, state, {"computer": choice})
+        except ApiProblem as problem:
+            if problem.status != 412:
+                raise
+    return None
 
 
 def timed_out(session_id: str, deadline: float) -> computer_turns.Moved:
     """What the table's clock does once ``deadline`` has passed, if the stored record still has that deadline:
     claimed once across workers and instances, then written with a compare-and-set on the version that set it
-    (a seat that moved in time wins). The index's entry is dropped or moved to the record's own deadline."""
-    loaded = stored(session_id, None, None, service=True)
+    (a seat that moved in time wins). The index's entry is dropped or moved to the record's own deadline, and
+    dropped with the session. A seat's presence entry (``sessions.presence``) says the seat went away."""
+    seat_entry = presence.parse_entry(session_id)
+    if seat_entry is not None:
+        session_seats.went_away(*seat_entry, deadline)
+        return None
+    try:
+        loaded = stored(session_id, None, None, service=True)
+    except ApiProblem as problem:
+        if problem.status in (403, 404):  # deleted or expired: its entry would be found due at every poll
+            deadlines.drop_deadline(store(), session_id, deadline)
+        raise
     clock = loaded.clock
     if clock is None or clock.deadline != deadline or loaded.ended is not None:
         if loaded.ended is None:
@@ -313,7 +334,7 @@ def host_tables() -> Response:
                 "game": loaded.game,
                 "version": loaded.snapshot.version,
                 "phase": session_usecases.phase(game, state, loaded.ended),
-                "seats": seating.shown(loaded.seats),
+                "seats": session_seats.shown_seats(loaded.seats),
                 "created": clocks.rfc3339(created),
                 "updated": clocks.rfc3339(loaded.updated or created),
             }

@@ -19,7 +19,7 @@ from ..schemas.errors import RequestInvalid
 from ..schemas.sessions import SEAT_COMPUTER
 from ..sessions import seats as seating
 from ..storage import Snapshot
-from . import computer_turns, session_log
+from . import computer_turns, session_log, session_seats
 from .jsonio import json_response, read_json
 from .problems import ApiProblem
 from .session_access import NUMBER_PARAM, digest, etag, new_token, require_owner, short_hash
@@ -83,12 +83,21 @@ def seat_computer(session_id: str, seat: str) -> Response:
     else:
         choice = None
     sitting = seating.handed_to_computer(loaded.seats, index, choice)
+    if choice is None:  # its player is shown there again only once heard from (at once, if this is its call)
+        sitting = seating.with_presence(sitting, index, False)
     table = dataclasses.replace(loaded.table, seats=sitting)
     record = loaded.with_table(loaded.auth, table)
-    event = {"type": "seat_changed", "to": "all", "seat": index, "computer": sitting[index].level}
+    shown = session_seats.shown_seats(sitting)
+    event = {
+        "type": "seat_changed",
+        "to": "all",
+        "seat": index,
+        "computer": sitting[index].level,
+        "connected": shown[index]["connected"],  # the player's own presence again, once given back
+    }
     saved: Snapshot = call(store().replace, session_id, version, record, session_log.entry([event]))
     computer_turns.noticed(saved.id, saved.version, loaded.state, table, delay=0.0)
-    response = json_response({"id": saved.id, "version": saved.version, "seats": seating.shown(sitting)})
+    response = json_response({"id": saved.id, "version": saved.version, "seats": shown})
     response.headers["ETag"] = etag(saved.version)
     return response
 

@@ -44,6 +44,7 @@ from . import (
     session_events,
     session_held,
     session_log,
+    session_seats,
     session_table,
     session_tokens,
     thinking,
@@ -89,7 +90,7 @@ log = logging.getLogger("service.sessions")
 def no_store(response: Response) -> Response:
     """Session answers hold secrets (tokens, hands): no cache, shared or private, may keep them."""
     response.headers["Cache-Control"] = "no-store"
-    return response
+    return session_seats.after_answer(response)
 
 
 @blueprint.post("")

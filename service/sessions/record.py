@@ -51,6 +51,9 @@ class Record:
     table: TableFields = NO_TABLE
     updated: float | None = None
     """When the record was last written (seconds since the epoch), where the release that wrote it kept it."""
+    presence_base: int | None = None
+    """Written by a presence event only (``sessions.presence``): the version of the last write that changed
+    anything else, which If-Match may still name; None after any other write."""
 
 
 def read(document: bytes) -> Record:
@@ -82,13 +85,17 @@ def read(document: bytes) -> Record:
     created, updated = record.get("created"), record.get("updated")
     if any(value is not None and type(value) not in (int, float) for value in (created, updated)):
         raise TypeError("created or updated field")
+    base = record.get("presence_base")
+    if base is not None and (type(base) is not int or base < 0):
+        raise TypeError("presence_base field")
     table = TableFields(
         seats.from_record(record.get("seats"), len(auth["seats"])),
         ending.from_record(record.get("ended")),
         clocks.from_record(record.get("clock")),
         None if created is None else float(created),
     )
-    return Record(game, state, auth, fairness, sealed, replies, tag, table, None if updated is None else float(updated))
+    stamped = None if updated is None else float(updated)
+    return Record(game, state, auth, fairness, sealed, replies, tag, table, stamped, base)
 
 
 def table_fields(table: TableFields) -> dict[str, Any]:

@@ -41,6 +41,8 @@ class Seat:
     """How the computer plays this seat (``{"level", ...}``, as a computer move's ``computer``), or None."""
     reissued: int = 0
     """Times the owner gave this seat a new token at a sealed table (the host could have looked at its hand)."""
+    connected: bool = False
+    """Whether the table last heard that its player is there (``sessions.presence``: a public event says so)."""
 
     @property
     def level(self) -> str | None:
@@ -64,6 +66,8 @@ def to_record(seats: Seats) -> list[dict[str, Any]]:
             kept["computer"] = seat.computer
         if seat.reissued:
             kept["reissued"] = seat.reissued
+        if seat.connected:
+            kept["connected"] = True
         out.append(kept)
     return out
 
@@ -80,29 +84,35 @@ def from_record(value: object, players: int) -> Seats:
         if not isinstance(kept, dict):
             raise TypeError("seats field")
         name, computer, reissued = kept.get("name"), kept.get("computer"), kept.get("reissued", 0)
+        connected = kept.get("connected", False)
         if name is not None and not isinstance(name, str):
             raise TypeError("seats field")
         if computer is not None and not (isinstance(computer, dict) and isinstance(computer.get("level"), str)):
             raise TypeError("seats field")
-        if type(reissued) is not int or reissued < 0:
+        if type(reissued) is not int or reissued < 0 or not isinstance(connected, bool):
             raise TypeError("seats field")
-        seats.append(Seat(name, computer, reissued))
+        seats.append(Seat(name, computer, reissued, connected))
     return tuple(seats)
 
 
-def shown(seats: Seats) -> list[dict[str, Any]]:
+def shown(seats: Seats, presence: bool = True) -> list[dict[str, Any]]:
     """The seats as every token of the table reads them. ``connected`` is true for a computer seat, which is
-    always there, and null for a human one until presence is known."""
+    always there; for a human one, what the table last heard (``presence``), or null where the service keeps no
+    presence (``PRESENCE_SECONDS=0``)."""
     return [
         {
             "seat": index,
             "name": seat.name,
             "computer": seat.level,
-            "connected": True if seat.computer is not None else None,
+            "connected": True if seat.computer is not None else seat.connected if presence else None,
             "reissued": seat.reissued,
         }
         for index, seat in enumerate(seats)
     ]
+
+
+def with_presence(seats: Seats, index: int, connected: bool) -> Seats:
+    return tuple(replace(seat, connected=connected) if k == index else seat for k, seat in enumerate(seats))
 
 
 def handed_to_computer(seats: Seats, index: int, computer: dict[str, Any] | None) -> Seats:

@@ -1,6 +1,7 @@
 """The tables' turn deadlines, kept in the store so that every worker of every instance can find the ones due.
 
-One entry a session: ``set_deadline`` (before the record's write that sets the deadline, so that no written
+One entry a session's clock, and one a seat that was heard from (``sessions.presence``, its own key):
+``set_deadline`` (before the record's write that sets the deadline, so that no written
 deadline is missing from the index: an entry whose write then failed is found due, read, and dropped),
 ``due_deadlines`` (the sessions whose entry is due, oldest first) and ``drop_deadline`` (only while the entry
 still says ``due``: a newer deadline written meanwhile stays). The entry is a hint, never the truth: whoever acts
@@ -80,21 +81,27 @@ def due_deadlines(store: SessionStore, now: float, limit: int = 100) -> list[tup
     return []
 
 
-def drop_deadline(store: SessionStore, session_id: str, due: float) -> None:
-    """Forget the session's entry if it still says ``due``."""
+def drop_deadline(store: SessionStore, session_id: str, due: float) -> bool:
+    """Forget the session's entry if it still says ``due``; whether it did (once across every caller)."""
     if isinstance(store, RedisStore):
         key = _key(store)
         client = store._client
-        store._run(lambda: client.eval(_DROP_LUA, 1, key, session_id, repr(due)), key=key)
-    elif isinstance(store, SqliteStore):
-        store._call(
-            lambda conn: conn.execute("DELETE FROM deadlines WHERE session_id = ? AND due = ?", (session_id, due))
+        return bool(store._run(lambda: client.eval(_DROP_LUA, 1, key, session_id, repr(due)), key=key))
+    if isinstance(store, SqliteStore):
+        return bool(
+            store._call(
+                lambda conn: conn.execute(
+                    "DELETE FROM deadlines WHERE session_id = ? AND due = ?", (session_id, due)
+                ).rowcount
+            )
         )
-    elif isinstance(store, MemoryStore):
+    if isinstance(store, MemoryStore):
         with _memory_lock:
             entries = _memory.get(id(store), {})
             if entries.get(session_id) == due:
                 del entries[session_id]
+                return True
+    return False
 
 
 def _key(store: RedisStore) -> str:

@@ -22,7 +22,13 @@ CARD = re.compile(r"^(10|[1-9])[DCSB]$")
 
 
 def make_app(store: SessionStore, **settings: Any) -> Flask:
-    config = Settings.from_env({"SESSION_DB": "unused", "SEED_KEY_FILE": os.environ["SEED_KEY_FILE"]})
+    config = Settings.from_env(
+        {
+            "SESSION_DB": "unused",
+            "SEED_KEY_FILE": os.environ["SEED_KEY_FILE"],
+            "PRESENCE_SECONDS": os.environ["PRESENCE_SECONDS"],  # off, but where a test turns it on (tests/conftest.py)
+        }
+    )
     fields = {**config.__dict__, **settings}
     return create_app({"TESTING": True, "SESSION_STORE": store, "SETTINGS": Settings(**fields)})
 

@@ -32,15 +32,20 @@ class Picture:
         """The version of the ``table`` event it started from: the events up to it are in that view."""
         self.match_over: dict[str, Any] | None = None
         self.table_events: list[dict[str, Any]] = []
+        self.connected: list[bool | None] = []
+        """Each seat's ``connected`` (API.md, tables, "Presence"), from the table event and those since."""
 
     def apply(self, event: dict[str, Any]) -> None:
         kind, f = event["type"], self.fields
         if kind == "table":  # what a client starts from (API.md, tables, "The first event")
             self.fields, self.through = seen_in_view(event["view"]), event["version"]
             self.match_over = event["match_over"]
+            self.connected = [seat["connected"] for seat in event["seats"]]
             return
         if event["version"] <= self.through:
             return
+        if kind in ("presence", "seat_changed"):
+            self.connected[event["seat"]] = event["connected"]
         if kind == "state_set":
             view = event["view"]
             f.update({key: view[key] for key in view if key in COMPARED})
@@ -130,7 +135,7 @@ class Picture:
         self.fields["pile_sizes"][seat] += len(cards)
 
 
-TABLE_ONLY = frozenset({"clock", "seat_changed", "seat_reissued", "rematch"})
+TABLE_ONLY = frozenset({"clock", "seat_changed", "seat_reissued", "rematch", "presence"})
 """The table's own events (API.md, tables), beside the round's."""
 COMPARED = (
     "hand", "hand_sizes", "stock_count", "pile_sizes", "captures", "round_over", "score",

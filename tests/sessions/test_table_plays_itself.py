@@ -44,7 +44,7 @@ def settle(app: Flask) -> None:
 
 def test_a_four_player_briscola_runs_itself_around_a_silent_seat(store: SessionStore) -> None:
     wall = HandClock(START)
-    app = make_app(store)
+    app = make_app(store, presence_seconds=30)
     app.extensions[WALL_CLOCK] = wall
     client = app.test_client()
     computer = {"computer": {"level": "greedy"}}
@@ -69,15 +69,20 @@ def test_a_four_player_briscola_runs_itself_around_a_silent_seat(store: SessionS
         settle(app)
         state = client.get(path, headers=bearer(owner)).get_json()["state"]
         for seat, token in enumerate(tokens):
-            page = client.get(f"{path}/events?after={read_up_to[seat]}", headers=bearer(token)).get_json()
-            read_up_to[seat] = page["version"]
-            assert not cards_in(page["events"]) & hidden_from(state, seat)
-            for event in page["events"]:
-                pictures[seat].apply(event)
-                timeouts_seen += seat == 0 and event.get("reason") == "timeout"
-            view = client.get(f"{path}/view", headers=bearer(token)).get_json()
+            while True:  # a seat's read can append its presence event: read on to the view's version
+                page = client.get(f"{path}/events?after={read_up_to[seat]}", headers=bearer(token)).get_json()
+                read_up_to[seat] = page["version"]
+                assert not cards_in(page["events"]) & hidden_from(state, seat)
+                for event in page["events"]:
+                    pictures[seat].apply(event)
+                    timeouts_seen += seat == 0 and event.get("reason") == "timeout"
+                read = client.get(f"{path}/view", headers=bearer(token))
+                view = read.get_json()
+                if read.headers["ETag"] == f'"{read_up_to[seat]}"':
+                    break
             assert pictures[seat].fields == seen_in_view(view), f"seat {seat} at version {read_up_to[seat]}"
             assert pictures[seat].match_over == view["match_over"]
+            assert pictures[seat].connected == [shown["connected"] for shown in view["seats"]]
         if state["round_over"]:
             break
         turn = state["turn"]

@@ -1,0 +1,77 @@
+"""Who is at the table (API.md, tables, "Presence"): a seat is connected while its player holds a stream or has
+called within the last ``PRESENCE_SECONDS`` (30 by default), and a public ``presence`` event tells the table
+when that changes.
+
+What the table last heard is part of the record (``seats[i].connected``, written with the event, so a seat's
+events alone rebuild its view). When a seat was last heard from is not: it is an entry of the store's deadline
+index (``storage.deadlines``) under ``entry_key``, due when the seat has been silent for the whole window; the
+runner that finds it due (``api.computer_turns``) writes the ``presence`` event that says the seat left. A
+worker refreshes a seat's entry at most every ``REFRESH_SECONDS`` (``Sightings``), so a seat reading four times
+a second costs the store one small write every few seconds, and the entry is due between the window and the
+window plus ``REFRESH_SECONDS`` after its player's last call. A player who reconnects within the window (a
+browser tab reloaded, a phone between two cells) changes nothing and sends no event.
+
+A presence event is the only write that keeps a seat's If-Match good: the record keeps the version of the last
+write that changed anything else (``presence_base``), and If-Match may name any version from that one on (a
+move made on a view read before another player came or went is still a move made on the current table).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+PRESENCE_SECONDS = 30.0
+REFRESH_SECONDS = 5.0
+"""At most one refresh of a seat's entry this often from one worker (the window is extended by as much)."""
+SIGHTINGS_KEPT = 20_000
+"""The seats whose last refresh one worker remembers (the oldest forgotten first: it is refreshed again)."""
+SEPARATOR = "."
+"""Between a session id and a seat in an entry key: no session id holds one (base64url)."""
+
+
+def entry_key(session_id: str, seat: int) -> str:
+    return f"{session_id}{SEPARATOR}{seat}"
+
+
+def parse_entry(key: str) -> tuple[str, int] | None:
+    """The session and seat of a presence entry of the deadline index; None for a clock's entry."""
+    session_id, separator, seat = key.rpartition(SEPARATOR)
+    if not separator or not seat.isdigit() or len(seat) > 3:
+        return None
+    return session_id, int(seat)
+
+
+def due_after(window: float) -> float:
+    """How long after a refresh its entry falls due: the window, and the refreshes a worker skips."""
+    return window + REFRESH_SECONDS
+
+
+def event(seat: int, connected: bool) -> dict[str, Any]:
+    return {"type": "presence", "to": "all", "seat": seat, "connected": connected}
+
+
+class Sightings:
+    """When this worker last refreshed each seat's entry (by the wall clock the entries are due by)."""
+
+    def __init__(self) -> None:
+        self._seen: OrderedDict[tuple[str, int], float] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def stale(self, session_id: str, seat: int, now: float) -> bool:
+        """Whether the seat's entry is to be refreshed now (not refreshed here for ``REFRESH_SECONDS``)."""
+        with self._lock:
+            last = self._seen.get((session_id, seat))
+        return last is None or now - last >= REFRESH_SECONDS
+
+    def refreshed(self, session_id: str, seat: int, now: float) -> None:
+        with self._lock:
+            self._seen[(session_id, seat)] = now
+            self._seen.move_to_end((session_id, seat))
+            while len(self._seen) > SIGHTINGS_KEPT:
+                self._seen.popitem(last=False)
+
+    def forget(self, session_id: str, seat: int) -> None:
+        with self._lock:
+            self._seen.pop((session_id, seat), None)

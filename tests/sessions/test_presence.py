@@ -1,0 +1,200 @@
+"""Presence (API.md, tables, "Presence"; issue 38, 5): a seat is ``connected`` while its player holds a stream or
+has called within the last 30 s; a public ``presence`` event tells the table when that changes, once, with no
+event from a player who comes back within the window. The wall clock is the test's own, moved by hand."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from service.api import event_stream, session_seats
+from service.api.computer_turns import WALL_CLOCK, runner
+from service.api.session_records import load
+from service.sessions.presence import PRESENCE_SECONDS, REFRESH_SECONDS, entry_key
+from service.storage import RedisStore, SessionStore, SqliteStore, deadlines
+from tests.clock import HandClock
+from tests.sessions.conftest import Table, bearer, make_app
+from tests.sessions.test_event_waits import SteppingWake
+
+START = 1_800_000_000.0
+GONE_AFTER = PRESENCE_SECONDS + REFRESH_SECONDS + 1
+"""Past the window and the refreshes a worker may skip: a silent seat is then gone."""
+
+
+@pytest.fixture(params=["sqlite", pytest.param("redis", marks=pytest.mark.redis)])
+def stores(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[list[SessionStore]]:
+    """Two workers' connections to one store."""
+    opened: list[SessionStore]
+    if request.param == "sqlite":
+        opened = [SqliteStore(tmp_path / "sessions.sqlite3", 3600) for _ in range(2)]
+    else:
+        url: str = request.getfixturevalue("redis_url")
+        namespace: str = request.getfixturevalue("fresh_namespace")
+        opened = [RedisStore(url, 600, namespace=namespace) for _ in range(2)]
+    yield opened
+    for store in opened:
+        store.close()
+
+
+@pytest.fixture
+def wall() -> HandClock:
+    return HandClock(START)
+
+
+def worker(store: SessionStore, wall: HandClock, **settings: Any) -> Flask:
+    app = make_app(store, presence_seconds=PRESENCE_SECONDS, **settings)
+    app.extensions[WALL_CLOCK] = wall
+    return app
+
+
+def open_table(app: Flask, seats: list[dict[str, Any]] | None = None) -> Table:
+    client = app.test_client()
+    body: dict[str, Any] = {"game": "briscola", "deal": {"players": 2, "seed": "server"}}
+    if seats is not None:
+        body["seats"] = seats
+    response = client.post("/v1/sessions", json=body)
+    assert response.status_code == 201, response.get_json()
+    made = response.get_json()
+    return Table(client, made["id"], made["tokens"]["owner"], made["tokens"]["seats"], made)
+
+
+def presence_events(table: Table, token: str) -> list[tuple[int, bool]]:
+    response = table.client.get(f"{table.path}/events?after=0", headers=bearer(token))
+    assert response.status_code == 200, response.get_json()
+    events: list[dict[str, Any]] = response.get_json()["events"]
+    return [(event["seat"], event["connected"]) for event in events if event["type"] == "presence"]
+
+
+def connected(table: Table, token: str) -> list[bool | None]:
+    response = table.client.get(f"{table.path}/view", headers=bearer(token))
+    assert response.status_code == 200, response.get_json()
+    return [seat["connected"] for seat in response.get_json()["seats"]]
+
+
+def settle(*apps: Flask) -> None:
+    """Each worker polls its due entries once and does what it found."""
+    for app in apps:
+        with app.app_context():
+            acting = runner()
+            acting.poll()
+            assert acting.wait_idle(60.0)
+
+
+def test_a_seat_that_calls_is_connected_for_every_token_and_the_table_is_told_once(
+    stores: list[SessionStore], wall: HandClock
+) -> None:
+    table = open_table(worker(stores[0], wall), [{"name": "Ana"}, {"computer": {"level": "greedy"}}])
+    # Nobody has called yet: the human seat is not there; a computer seat always is.
+    assert [seat["connected"] for seat in table.created["seats"]] == [False, True]
+    assert connected(table, table.owner) == [False, True]  # the owner's reads are not a seat's
+    table.client.get(f"{table.path}/legal-moves", headers=bearer(table.seats[0]))
+    for token in (table.owner, table.seats[0], table.seats[1]):
+        assert presence_events(table, token) == [(0, True)]
+        assert connected(table, token) == [True, True]
+    wall.now += 20  # within the window: more calls change nothing
+    table.client.get(f"{table.path}/view", headers=bearer(table.seats[0]))
+    assert presence_events(table, table.owner) == [(0, True)]
+
+
+def test_a_silent_seat_is_gone_once_across_workers_and_back_when_it_calls(
+    stores: list[SessionStore], wall: HandClock
+) -> None:
+    apps = [worker(store, wall) for store in stores]
+    table = open_table(apps[0])
+    other = apps[1].test_client()
+    table.client.get(f"{table.path}/view", headers=bearer(table.seats[0]))
+    other.get(f"{table.path}/view", headers=bearer(table.seats[1]))
+    wall.now += 20
+    other.get(f"{table.path}/view", headers=bearer(table.seats[1]))  # seat 1 keeps calling; seat 0 is silent
+    wall.now += GONE_AFTER - 20
+    settle(*apps)
+    settle(*apps)  # both workers find the entry due; one of them writes
+    assert presence_events(table, table.owner) == [(0, True), (1, True), (0, False)]
+    assert connected(table, table.owner) == [False, True]
+    table.client.get(f"{table.path}/view", headers=bearer(table.seats[0]))  # back
+    assert presence_events(table, table.owner)[-1] == (0, True)
+    assert connected(table, table.seats[1]) == [True, True]
+
+
+def test_a_player_back_within_the_window_sends_no_event(stores: list[SessionStore], wall: HandClock) -> None:
+    table = open_table(worker(stores[0], wall))
+    for _ in range(4):  # a phone between two cells: a call every 25 s, never a gap of the whole window
+        table.client.get(f"{table.path}/view", headers=bearer(table.seats[0]))
+        wall.now += 25
+        settle(table.client.application)
+    assert presence_events(table, table.owner) == [(0, True)]
+
+
+def test_a_presence_event_leaves_a_move_made_on_the_view_before_it_good(
+    stores: list[SessionStore], wall: HandClock
+) -> None:
+    table = open_table(worker(stores[0], wall))
+    state = table.client.get(f"{table.path}/view", headers=bearer(table.owner)).get_json()
+    mover = table.seats[state["turn"]]
+    seen = table.client.get(f"{table.path}/view", headers=bearer(mover))
+    table.client.get(f"{table.path}/view", headers=bearer(table.seats[1 - state["turn"]]))  # comes in: a new version
+    assert presence_events(table, table.owner)[-1] == (1 - state["turn"], True)
+    legal = table.client.get(f"{table.path}/legal-moves", headers=bearer(mover)).get_json()["moves"]
+    moved = table.client.post(
+        f"{table.path}/moves", json={"move": legal[0]}, headers=bearer(mover, **{"If-Match": seen.headers["ETag"]})
+    )
+    assert moved.status_code == 200, moved.get_json()
+    # A version before that move is stale, presence or not.
+    again = table.client.post(
+        f"{table.path}/moves", json={"move": legal[0]}, headers=bearer(mover, **{"If-Match": seen.headers["ETag"]})
+    )
+    assert again.status_code == 412 and again.get_json()["code"] == "precondition_failed"
+
+
+def test_a_refused_request_says_nobody_is_there(stores: list[SessionStore], wall: HandClock) -> None:
+    table = open_table(worker(stores[0], wall))
+    refused = table.client.get(f"{table.path}/view?seat=1", headers=bearer(table.seats[0]))
+    assert refused.status_code == 403
+    bad = table.client.get(f"{table.path}/events?after=x", headers=bearer(table.seats[0]))
+    assert bad.status_code == 400
+    assert presence_events(table, table.owner) == []
+    assert connected(table, table.owner) == [False, False]
+
+
+def test_a_table_keeps_no_presence_where_the_host_turns_it_off(stores: list[SessionStore], wall: HandClock) -> None:
+    app = make_app(stores[0], presence_seconds=0)
+    app.extensions[WALL_CLOCK] = wall
+    table = open_table(app)
+    table.client.get(f"{table.path}/view", headers=bearer(table.seats[0]))
+    assert presence_events(table, table.owner) == []
+    assert connected(table, table.seats[0]) == [None, None]
+
+
+def test_a_deleted_table_leaves_no_entry_behind(stores: list[SessionStore], wall: HandClock) -> None:
+    app = worker(stores[0], wall)
+    table = open_table(app)
+    table.client.get(f"{table.path}/view", headers=bearer(table.seats[0]))
+    etag = table.client.get(table.path, headers=bearer(table.owner)).headers["ETag"]
+    deleted = table.client.delete(table.path, headers=bearer(table.owner, **{"If-Match": etag}))
+    assert deleted.status_code == 204
+    wall.now += GONE_AFTER
+    settle(app)
+    assert deadlines.due_deadlines(stores[0], wall.now + 3600) == []
+
+
+def test_a_held_stream_keeps_its_seat_at_the_table(stores: list[SessionStore]) -> None:
+    """Its heartbeats (every 15 s) refresh the seat: two minutes of a quiet stream, and the seat is not due."""
+    clock = [0.0]
+    app = make_app(stores[0], presence_seconds=PRESENCE_SECONDS)
+    app.extensions[WALL_CLOCK] = lambda: START + clock[0]
+    table = open_table(app)
+    with app.test_request_context(headers=bearer(table.seats[0])):
+        loaded = load(table.id)
+        stream = event_stream.Stream(table.id, loaded, 1, SteppingWake(clock), lambda: clock[0], 120.0)
+        stream.heard = functools.partial(session_seats.seen, table.id, 0)
+        list(stream.messages())
+    assert clock[0] == 120.0
+    key = entry_key(table.id, 0)
+    assert key not in dict(deadlines.due_deadlines(stores[0], START + clock[0] + PRESENCE_SECONDS - 1))
+    assert key in dict(deadlines.due_deadlines(stores[0], START + clock[0] + GONE_AFTER))
+    assert presence_events(table, table.owner) == [(0, True)]
