@@ -12,7 +12,7 @@ from flask import Flask
 
 from service.api.computer_turns import WALL_CLOCK, runner
 from service.sessions.clock import rfc3339
-from service.storage import RedisStore, SqliteStore
+from service.storage import RedisStore, SqliteStore, deadlines
 from tests.clock import HandClock
 from tests.sessions.conftest import Table, bearer, make_app
 
@@ -150,6 +150,20 @@ def test_none_only_shows_the_deadline(stores: list[SqliteStore], wall: HandClock
     wall.now = START + 100
     assert deadlines_acted(app) == 0
     assert view_of(table, table.owner)["clock"]["turn_deadline"] == rfc3339(START + 1)
+
+
+def test_the_deadline_of_a_deleted_table_is_dropped_not_polled_for_good(
+    stores: list[SqliteStore], wall: HandClock
+) -> None:
+    """Polls read the oldest due entries first, a batch at a time: entries nobody can act on would crowd out the
+    live tables' deadlines."""
+    app = worker(stores[0], wall)
+    table = open_clocked(app, "briscola", {"move_seconds": 2, "on_timeout": "computer"})
+    etag = table.full().headers["ETag"]
+    assert table.client.delete(table.path, headers=bearer(table.owner, **{"If-Match": etag})).status_code == 204
+    wall.now = START + 3
+    assert deadlines_acted(app) == 0
+    assert deadlines.due_deadlines(stores[0], START + 3600) == []
 
 
 def test_two_workers_act_on_a_deadline_exactly_once(stores: list[SqliteStore], wall: HandClock) -> None:
