@@ -98,6 +98,8 @@ class Runner:
     timeouts: int = 0
     """Deadlines this runner acted on (tests, metrics and the bench)."""
     polling: bool = False
+    chores: list[tuple[Callable[[], None], float]] = field(default_factory=list)
+    """What a polling runner also does every so many seconds, in the app's context (``add_chore``)."""
 
     def __post_init__(self) -> None:
         self._lock = threading.Lock()
@@ -106,6 +108,22 @@ class Runner:
         self._idle = threading.Event()
         self._idle.set()
         self._polled = 0.0
+        self._chored: dict[int, float] = {}
+
+    def add_chore(self, chore: Callable[[], None], every: float) -> None:
+        self.chores.append((chore, every))
+
+    def do_chores(self) -> None:
+        """Run the chores that are due (each one's failure logged, the others done)."""
+        for index, (chore, every) in enumerate(self.chores):
+            if self.clock() - self._chored.get(index, float("-inf")) < every:
+                continue
+            self._chored[index] = self.clock()
+            try:
+                with self.app.app_context():
+                    chore()
+            except Exception:
+                log.exception("a runner's chore failed")
 
     def schedule(self, session_id: str, version: int, delay: float = 0.0, deadline: float | None = None) -> None:
         turn = Turn(session_id, version, self.clock() + delay, deadline)
@@ -154,6 +172,7 @@ class Runner:
             if self.polling and self.clock() - self._polled >= POLL_SECONDS:
                 self._polled = self.clock()
                 self.poll()
+                self.do_chores()
             turn = self._next()
             if turn is None:
                 self._wake.wait(POLL_SECONDS if self.polling else 1.0)

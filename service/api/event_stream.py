@@ -8,7 +8,6 @@ store failure; the readers of one session share one read of each version (``wait
 from __future__ import annotations
 
 import dataclasses
-import functools
 import random
 import threading
 import time
@@ -78,7 +77,7 @@ def stream(session_id: str, loaded: Loaded, after: int, token_digest: str, start
     opened.starts = starts
     seat = loaded.caller.seat
     if seat is not None:  # a seat holding a stream is at the table (``session_seats``)
-        opened.heard = functools.partial(session_seats.seen, session_id, seat)
+        session_seats.stream_opened(session_id, seat)
     stop_watching = disconnect.watch(request.environ, opened.client_left)
 
     def released() -> Iterator[bytes]:
@@ -87,8 +86,8 @@ def stream(session_id: str, loaded: Loaded, after: int, token_digest: str, start
         finally:
             stop_watching()
             watching.__exit__(None, None, None)
-            if opened.heard is not None:
-                opened.heard(True)  # the window runs from now
+            if seat is not None:
+                session_seats.stream_closed(session_id, seat)
 
     response = Response(stream_with_context(released()), mimetype=STREAM)
     response.headers["X-Accel-Buffering"] = "no"  # nginx passes each message on as it comes
@@ -128,8 +127,6 @@ class Stream:
         self.failing = False
         self.starts = False
         """The stream begins with the ``table`` event (read from version 0, not a reconnect)."""
-        self.heard: Callable[[bool], None] | None = None
-        """Says the seat's player is still there (at each heartbeat), and, with True, that it leaves."""
 
     def client_left(self) -> None:
         self.gone = True
@@ -175,8 +172,6 @@ class Stream:
             if self.clock() >= beat:
                 yield b": heartbeat\n\n"
                 beat = self.clock() + HEARTBEAT_SECONDS
-                if self.heard is not None:
-                    self.heard(False)
 
     def pending(self, fresh: bool = True) -> Iterator[bytes]:
         try:

@@ -35,6 +35,7 @@ from .session_records import (
 
 log = logging.getLogger("service.sessions")
 SIGHTINGS = "presence_sightings"
+HELD = "presence_streams"
 
 
 def seat_param() -> int | None:
@@ -133,6 +134,42 @@ def seen(session_id: str, seat: int, leaving: bool = False) -> None:
     except (ApiProblem, StoreError) as error:  # a 412: the table moved on; the next call tries again
         log.debug("presence not noted: %s", getattr(error, "code", type(error).__name__))
         sightings.forget(session_id, seat)
+
+
+def held_streams() -> presence.HeldStreams:
+    found: presence.HeldStreams = current_flask_app().extensions.setdefault(HELD, presence.HeldStreams())
+    return found
+
+
+def stream_opened(session_id: str, seat: int) -> None:
+    """A stream of the seat's token opened here: the worker's runner keeps the seat's entry fresh while it lasts
+    (the answer that opened it says the player is there, as any answer does)."""
+    if presence_on():
+        held_streams().opened(session_id, seat)
+        computer_turns.runner().start(polling=True)
+
+
+def stream_closed(session_id: str, seat: int) -> None:
+    """A stream of the seat's ended: when it was the seat's last one here, the window runs from now."""
+    if presence_on() and held_streams().closed(session_id, seat):
+        seen(session_id, seat, leaving=True)
+
+
+def refresh_streams() -> None:
+    """The runner's chore (every ``STREAM_REFRESH_SECONDS``): the entries of every seat holding a stream in this
+    worker, refreshed in one call to the store; a seat the table thinks away (a race with the runner that found
+    it due) is announced back."""
+    window = settings().presence_seconds
+    held = held_streams().seats()
+    if window <= 0 or not held:
+        return
+    due = computer_turns.wall_now() + window + 2 * presence.STREAM_REFRESH_SECONDS
+    deadlines.set_deadlines(store(), {presence.entry_key(session_id, seat): due for session_id, seat in held})
+    kept = held_records()
+    for session_id, seat in held:
+        known = kept.get(session_id)
+        if known is not None and seat < len(known.seats) and not known.seats[seat].connected:
+            seen(session_id, seat)
 
 
 def announce(loaded: Loaded, seat: int, connected: bool) -> None:

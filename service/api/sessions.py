@@ -37,6 +37,7 @@ from ..schemas.sessions import CREATE_SESSION, NEXT_ROUND, REPLACE_SESSION, SESS
 from ..sessions import clock as clocks
 from ..sessions import ending
 from ..sessions import seats as seating
+from ..sessions.presence import STREAM_REFRESH_SECONDS
 from ..sessions.record import TableFields
 from ..usecases import checked_state, suggestion_for
 from . import (
@@ -314,3 +315,4 @@ session_events.register(blueprint)
 def init_app(app: Flask) -> None:
     app.register_blueprint(blueprint)
     computer_turns.install(app, computer_seat_move, timed_out)
+    app.extensions[computer_turns.EXTENSION].add_chore(session_seats.refresh_streams, STREAM_REFRESH_SECONDS)

@@ -8,8 +8,10 @@ index (``storage.deadlines``) under ``entry_key``, due when the seat has been si
 runner that finds it due (``api.computer_turns``) writes the ``presence`` event that says the seat left. A
 worker refreshes a seat's entry at most every ``REFRESH_SECONDS`` (``Sightings``), so a seat reading four times
 a second costs the store one small write every few seconds, and the entry is due between the window and the
-window plus ``REFRESH_SECONDS`` after its player's last call. A player who reconnects within the window (a
-browser tab reloaded, a phone between two cells) changes nothing and sends no event.
+window plus ``REFRESH_SECONDS`` after its player's last call. The seats holding a stream are refreshed together,
+each worker's in one call to the store every ``STREAM_REFRESH_SECONDS`` (``HeldStreams``): ten thousand quiet
+streams cost a worker one small write every 20 s, not one a heartbeat each. A player who reconnects within the
+window (a browser tab reloaded, a phone between two cells) changes nothing and sends no event.
 
 A presence event is the only write that keeps a seat's If-Match good: the record keeps the version of the last
 write that changed anything else (``presence_base``), and If-Match may name any version from that one on (a
@@ -27,6 +29,10 @@ REFRESH_SECONDS = 5.0
 """At most one refresh of a seat's entry this often from one worker (the window is extended by as much)."""
 SIGHTINGS_KEPT = 20_000
 """The seats whose last refresh one worker remembers (the oldest forgotten first: it is refreshed again)."""
+STREAM_REFRESH_SECONDS = 20.0
+"""How often a worker refreshes, in one call to the store, the entries of every seat holding a stream there; an
+entry so refreshed is due twice that long after the window, so a worker that dies with its streams open leaves
+its seats connected for at most the window and 40 s."""
 SEPARATOR = "."
 """Between a session id and a seat in an entry key: no session id holds one (base64url)."""
 
@@ -50,6 +56,32 @@ def due_after(window: float) -> float:
 
 def event(seat: int, connected: bool) -> dict[str, Any]:
     return {"type": "presence", "to": "all", "seat": seat, "connected": connected}
+
+
+class HeldStreams:
+    """The seats holding a stream in this worker, and how many each holds."""
+
+    def __init__(self) -> None:
+        self._held: dict[tuple[str, int], int] = {}
+        self._lock = threading.Lock()
+
+    def opened(self, session_id: str, seat: int) -> None:
+        with self._lock:
+            self._held[(session_id, seat)] = self._held.get((session_id, seat), 0) + 1
+
+    def closed(self, session_id: str, seat: int) -> bool:
+        """Forget one stream of the seat; whether it held no other one here."""
+        with self._lock:
+            left = self._held.get((session_id, seat), 1) - 1
+            if left > 0:
+                self._held[(session_id, seat)] = left
+                return False
+            self._held.pop((session_id, seat), None)
+            return True
+
+    def seats(self) -> list[tuple[str, int]]:
+        with self._lock:
+            return list(self._held)
 
 
 class Sightings:

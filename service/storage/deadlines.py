@@ -54,6 +54,29 @@ def set_deadline(store: SessionStore, session_id: str, due: float) -> None:
         raise StoreUnavailable("this session store keeps no deadlines")
 
 
+def set_deadlines(store: SessionStore, entries: dict[str, float]) -> None:
+    """Keep each of ``entries`` (key: its due time) in one call to the store."""
+    if not entries:
+        return
+    if isinstance(store, RedisStore):
+        key = _key(store)
+        store._run(lambda: store._client.zadd(key, entries), key=key)
+    elif isinstance(store, SqliteStore):
+        rows = list(entries.items())
+        store._call(
+            lambda conn: conn.executemany(
+                "INSERT INTO deadlines (session_id, due) VALUES (?, ?)"
+                " ON CONFLICT (session_id) DO UPDATE SET due = excluded.due",
+                rows,
+            )
+        )
+    elif isinstance(store, MemoryStore):
+        with _memory_lock:
+            _memory.setdefault(id(store), {}).update(entries)
+    else:
+        raise StoreUnavailable("this session store keeps no deadlines")
+
+
 def due_deadlines(store: SessionStore, now: float, limit: int = 100) -> list[tuple[str, float]]:
     """The sessions whose deadline is at or before ``now``, oldest first, and their deadlines."""
     if isinstance(store, RedisStore):

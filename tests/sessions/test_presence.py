@@ -4,7 +4,6 @@ event from a player who comes back within the window. The wall clock is the test
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,14 +11,12 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from service.api import event_stream, session_seats
 from service.api.computer_turns import WALL_CLOCK, runner
-from service.api.session_records import load
-from service.sessions.presence import PRESENCE_SECONDS, REFRESH_SECONDS, entry_key
+from service.sessions.presence import PRESENCE_SECONDS, REFRESH_SECONDS, STREAM_REFRESH_SECONDS, entry_key
 from service.storage import RedisStore, SessionStore, SqliteStore, deadlines
 from tests.clock import HandClock
 from tests.sessions.conftest import Table, bearer, make_app
-from tests.sessions.test_event_waits import SteppingWake
+from tests.sessions.test_event_waits import open_stream
 
 START = 1_800_000_000.0
 GONE_AFTER = PRESENCE_SECONDS + REFRESH_SECONDS + 1
@@ -182,19 +179,26 @@ def test_a_deleted_table_leaves_no_entry_behind(stores: list[SessionStore], wall
     assert deadlines.due_deadlines(stores[0], wall.now + 3600) == []
 
 
-def test_a_held_stream_keeps_its_seat_at_the_table(stores: list[SessionStore]) -> None:
-    """Its heartbeats (every 15 s) refresh the seat: two minutes of a quiet stream, and the seat is not due."""
-    clock = [0.0]
-    app = make_app(stores[0], presence_seconds=PRESENCE_SECONDS)
-    app.extensions[WALL_CLOCK] = lambda: START + clock[0]
+def test_a_held_stream_keeps_its_seat_at_the_table_until_it_closes(stores: list[SessionStore], wall: HandClock) -> None:
+    """The worker refreshes the seats holding its streams together, every 20 s: two minutes of a quiet stream,
+    and the seat is never due; closed, the window runs from then."""
+    app = worker(stores[0], wall)
     table = open_table(app)
-    with app.test_request_context(headers=bearer(table.seats[0])):
-        loaded = load(table.id)
-        stream = event_stream.Stream(table.id, loaded, 1, SteppingWake(clock), lambda: clock[0], 120.0)
-        stream.heard = functools.partial(session_seats.seen, table.id, 0)
-        list(stream.messages())
-    assert clock[0] == 120.0
+    stream = open_stream(table.client, table.path, table.seats[0])
+    chunks = iter(stream.response)
+    next(chunks)  # the retry line: the stream is open
+    with app.app_context():
+        runner().clock = wall  # a chore runs once its period has passed on the test's clock
+    for _ in range(6):
+        wall.now += STREAM_REFRESH_SECONDS
+        with app.app_context():
+            runner().do_chores()
+        settle(app)
     key = entry_key(table.id, 0)
-    assert key not in dict(deadlines.due_deadlines(stores[0], START + clock[0] + PRESENCE_SECONDS - 1))
-    assert key in dict(deadlines.due_deadlines(stores[0], START + clock[0] + GONE_AFTER))
+    assert key not in dict(deadlines.due_deadlines(stores[0], wall.now + PRESENCE_SECONDS))
     assert presence_events(table, table.owner) == [(0, True)]
+    stream.close()
+    assert key not in dict(deadlines.due_deadlines(stores[0], wall.now + PRESENCE_SECONDS - 1))
+    wall.now += GONE_AFTER
+    settle(app)
+    assert presence_events(table, table.owner) == [(0, True), (0, False)]
