@@ -235,8 +235,13 @@ def _seconds(value: str | None, name: str, default: float, most: float) -> float
 
 def _presence_seconds(value: str | None) -> float:
     """``PRESENCE_SECONDS``: 0 keeps no presence; else 5 to 3600 (a shorter window would flicker)."""
-    if value is None or value.strip() in ("", "0"):
-        return 0.0 if value is not None and value.strip() == "0" else 30.0
+    if value is None or not value.strip():
+        return 30.0
+    try:
+        if float(value) == 0:
+            return 0.0
+    except ValueError:
+        pass  # refused below, with the setting's name
     seconds = _seconds(value, "PRESENCE_SECONDS", 30, 3600)
     if seconds < 5:
         raise ValueError(f"PRESENCE_SECONDS must be 0 (no presence) or 5 to 3600 seconds, not {value!r}")

@@ -113,6 +113,14 @@ class Runner:
     def add_chore(self, chore: Callable[[], None], every: float) -> None:
         self.chores.append((chore, every))
 
+    def _do_chores_for_good(self) -> None:
+        while True:
+            time.sleep(POLL_SECONDS)
+            if self.polling:
+                self.do_chores()
+            elif getattr(self.app.extensions.get("session_store"), "_closed", False):
+                return
+
     def do_chores(self) -> None:
         """Run the chores that are due (each one's failure logged, the others done)."""
         for index, (chore, every) in enumerate(self.chores):
@@ -150,6 +158,8 @@ class Runner:
             if self._pid != pid:
                 self._pid = pid
                 threading.Thread(target=self._run, name="computer-seats", daemon=True).start()
+                # Their own thread: a table's long run of computer moves must not hold them up.
+                threading.Thread(target=self._do_chores_for_good, name="table-chores", daemon=True).start()
 
     def poll(self) -> int:
         """Queue every table whose deadline is due by the app's wall clock; how many were found."""
@@ -172,7 +182,6 @@ class Runner:
             if self.polling and self.clock() - self._polled >= POLL_SECONDS:
                 self._polled = self.clock()
                 self.poll()
-                self.do_chores()
             turn = self._next()
             if turn is None:
                 self._wake.wait(POLL_SECONDS if self.polling else 1.0)

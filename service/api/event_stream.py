@@ -76,11 +76,12 @@ def stream(session_id: str, loaded: Loaded, after: int, token_digest: str, start
     opened = Stream(session_id, loaded, after, wake, time.monotonic, lifetime, first_beat, token_digest)
     opened.starts = starts
     seat = loaded.caller.seat
-    if seat is not None:  # a seat holding a stream is at the table (``session_seats``)
-        session_seats.stream_opened(session_id, seat)
     stop_watching = disconnect.watch(request.environ, opened.client_left)
 
     def released() -> Iterator[bytes]:
+        # Counted held once the body is sent (a HEAD, or an answer closed unsent, never runs this at all).
+        if seat is not None:  # a seat holding a stream is at the table (``session_seats``)
+            session_seats.stream_opened(session_id, seat)
         try:
             yield from opened.messages()
         finally:

@@ -76,4 +76,16 @@ def written(session_id: str, attempt: Attempt) -> Response:
             if loaded.snapshot != sent.record.snapshot:
                 return attempt(loaded, False)
             raise
-    return attempt(stored(session_id, sent.token, sent.preconditions), False)
+    loaded = stored(session_id, sent.token, sent.preconditions)
+    try:
+        return attempt(loaded, False)
+    except ApiProblem as problem:
+        if problem.status != 412:
+            raise
+        # Another seat's presence event came between the read and the compare-and-set: nothing the write
+        # depends on changed, so it is made again on the record that holds it (once; a real change stays a 412).
+        fresh = stored(session_id, sent.token, sent.preconditions)
+        since = fresh.presence_base
+        if since is None or since > loaded.snapshot.version:
+            raise
+        return attempt(fresh, False)

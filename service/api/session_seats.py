@@ -187,28 +187,34 @@ def announce(loaded: Loaded, seat: int, connected: bool) -> None:
 
 
 def went_away(session_id: str, seat: int, due: float) -> None:
-    """The seat's entry fell due (``due``): nobody heard from its player for the whole window. Announced once:
-    the entry is dropped only while it still says ``due`` (a refresh since wins), and the event is written
-    with a compare-and-set on a record that still shows the seat connected."""
+    """The seat's entry fell due (``due``): nobody heard from its player for the whole window. Announced once
+    across workers: only while the entry still says ``due`` (a refresh since wins) and the record still shows
+    the seat connected, the event written with a compare-and-set on that record (a presence event of another
+    seat first: read again and written again), the entry dropped after it (a runner that dies in between leaves
+    it due, and the next one finds the seat already gone and drops it)."""
     key = presence.entry_key(session_id, seat)
-    if not deadlines.drop_deadline(store(), key, due):
+    if not presence_on():
+        deadlines.drop_deadline(store(), key, due)
         return
-    try:
-        for _ in range(3):
-            try:
-                loaded = stored(session_id, None, None, service=True)
-            except ApiProblem as problem:
-                if problem.status in (403, 404):  # deleted or expired: nobody to tell
-                    return
+    for _ in range(3):
+        try:
+            loaded = stored(session_id, None, None, service=True)
+        except ApiProblem as problem:
+            if problem.status in (403, 404):  # deleted or expired: nobody to tell
+                deadlines.drop_deadline(store(), key, due)
+                return
+            raise
+        there = seat < len(loaded.seats) and loaded.seats[seat].connected and not loaded.seats[seat].computer
+        if not there:
+            deadlines.drop_deadline(store(), key, due)
+            return
+        if deadlines.due_of(store(), key) != due:
+            return  # heard from since the poll
+        try:
+            announce(loaded, seat, False)
+        except ApiProblem as problem:
+            if problem.status != 412:
                 raise
-            if seat >= len(loaded.seats) or not loaded.seats[seat].connected or loaded.seats[seat].computer:
-                return
-            try:
-                announce(loaded, seat, False)
-                return
-            except ApiProblem as problem:
-                if problem.status != 412:
-                    raise
-    except (ApiProblem, StoreError):
-        deadlines.set_deadline(store(), key, due)  # found due again at the next poll
-        raise
+            continue
+        deadlines.drop_deadline(store(), key, due)
+        return

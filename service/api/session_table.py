@@ -180,6 +180,20 @@ def timed_out(session_id: str, deadline: float) -> computer_turns.Moved:
         if problem.status in (403, 404):  # deleted or expired: its entry would be found due at every poll
             deadlines.drop_deadline(store(), session_id, deadline)
         raise
+    for _ in range(3):
+        try:
+            return clock_acts(loaded, deadline)
+        except ApiProblem as problem:
+            if problem.status != 412:
+                raise
+        loaded = stored(session_id, None, None, service=True)  # a presence event came first: again, on it
+    computer_turns.note_deadline(session_id, loaded.table)  # the entry says the record's deadline again
+    return None
+
+
+def clock_acts(loaded: Loaded, deadline: float) -> computer_turns.Moved:
+    """``timed_out`` on one reading of the record (a 412 when another write came first)."""
+    session_id = loaded.snapshot.id
     clock = loaded.clock
     if clock is None or clock.deadline != deadline or loaded.ended is not None:
         if loaded.ended is None:
@@ -283,7 +297,7 @@ def rematch(session_id: str) -> Response:
     nonce = new_token()
     seats = [seed_sealer().rematch_token(nonce, seat) for seat in range(players)]
     sitting = TableFields(
-        tuple(dataclasses.replace(seat, reissued=0) for seat in loaded.seats),
+        tuple(dataclasses.replace(seat, reissued=0, connected=False) for seat in loaded.seats),
         None,
         loaded.clock and dataclasses.replace(loaded.clock, deadline=None),
     )

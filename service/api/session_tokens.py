@@ -83,8 +83,9 @@ def seat_computer(session_id: str, seat: str) -> Response:
     else:
         choice = None
     sitting = seating.handed_to_computer(loaded.seats, index, choice)
-    if choice is None:  # its player is shown there again only once heard from (at once, if this is its call)
-        sitting = seating.with_presence(sitting, index, False)
+    if choice is None and loaded.seats[index].computer is not None:
+        # Given back, the seat shows its own player: there if this is its own call, else once heard from.
+        sitting = seating.with_presence(sitting, index, caller.seat == index)
     table = dataclasses.replace(loaded.table, seats=sitting)
     record = loaded.with_table(loaded.auth, table)
     shown = session_seats.shown_seats(sitting)

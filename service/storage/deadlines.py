@@ -104,6 +104,26 @@ def due_deadlines(store: SessionStore, now: float, limit: int = 100) -> list[tup
     return []
 
 
+def due_of(store: SessionStore, session_id: str) -> float | None:
+    """The entry's due time, or None when it has none."""
+    if isinstance(store, RedisStore):
+        key = _key(store)
+        score: Any = store._run(lambda: store._client.zscore(key, session_id), key=key)
+        return None if score is None else float(score)
+    if isinstance(store, SqliteStore):
+
+        def due(conn: sqlite3.Connection) -> float | None:
+            row = conn.execute("SELECT due FROM deadlines WHERE session_id = ?", (session_id,)).fetchone()
+            return None if row is None else float(row[0])
+
+        found: float | None = store._call(due)
+        return found
+    if isinstance(store, MemoryStore):
+        with _memory_lock:
+            return _memory.get(id(store), {}).get(session_id)
+    return None
+
+
 def drop_deadline(store: SessionStore, session_id: str, due: float) -> bool:
     """Forget the session's entry if it still says ``due``; whether it did (once across every caller)."""
     if isinstance(store, RedisStore):

@@ -12,11 +12,14 @@ import pytest
 from flask import Flask
 
 from service.api.computer_turns import WALL_CLOCK, runner
+from service.api.session_seats import held_streams
+from service.config import Settings
 from service.sessions.presence import PRESENCE_SECONDS, REFRESH_SECONDS, STREAM_REFRESH_SECONDS, entry_key
 from service.storage import RedisStore, SessionStore, SqliteStore, deadlines
 from tests.clock import HandClock
 from tests.sessions.conftest import Table, bearer, make_app
 from tests.sessions.test_event_waits import open_stream
+from tests.sessions.test_tables import writing
 
 START = 1_800_000_000.0
 GONE_AFTER = PRESENCE_SECONDS + REFRESH_SECONDS + 1
@@ -134,16 +137,22 @@ def test_a_presence_event_leaves_a_move_made_on_the_view_before_it_good(
     state = table.client.get(f"{table.path}/view", headers=bearer(table.owner)).get_json()
     mover = table.seats[state["turn"]]
     seen = table.client.get(f"{table.path}/view", headers=bearer(mover))
-    table.client.get(f"{table.path}/view", headers=bearer(table.seats[1 - state["turn"]]))  # comes in: a new version
+    table.client.get(
+        f"{table.path}/view", headers=bearer(table.seats[1 - state["turn"]])
+    )  # comes in: a new version
     assert presence_events(table, table.owner)[-1] == (1 - state["turn"], True)
     legal = table.client.get(f"{table.path}/legal-moves", headers=bearer(mover)).get_json()["moves"]
     moved = table.client.post(
-        f"{table.path}/moves", json={"move": legal[0]}, headers=bearer(mover, **{"If-Match": seen.headers["ETag"]})
+        f"{table.path}/moves",
+        json={"move": legal[0]},
+        headers=bearer(mover, **{"If-Match": seen.headers["ETag"]}),
     )
     assert moved.status_code == 200, moved.get_json()
     # A version before that move is stale, presence or not.
     again = table.client.post(
-        f"{table.path}/moves", json={"move": legal[0]}, headers=bearer(mover, **{"If-Match": seen.headers["ETag"]})
+        f"{table.path}/moves",
+        json={"move": legal[0]},
+        headers=bearer(mover, **{"If-Match": seen.headers["ETag"]}),
     )
     assert again.status_code == 412 and again.get_json()["code"] == "precondition_failed"
 
@@ -158,7 +167,9 @@ def test_a_refused_request_says_nobody_is_there(stores: list[SessionStore], wall
     assert connected(table, table.owner) == [False, False]
 
 
-def test_a_table_keeps_no_presence_where_the_host_turns_it_off(stores: list[SessionStore], wall: HandClock) -> None:
+def test_a_table_keeps_no_presence_where_the_host_turns_it_off(
+    stores: list[SessionStore], wall: HandClock
+) -> None:
     app = make_app(stores[0], presence_seconds=0)
     app.extensions[WALL_CLOCK] = wall
     table = open_table(app)
@@ -179,7 +190,9 @@ def test_a_deleted_table_leaves_no_entry_behind(stores: list[SessionStore], wall
     assert deadlines.due_deadlines(stores[0], wall.now + 3600) == []
 
 
-def test_a_held_stream_keeps_its_seat_at_the_table_until_it_closes(stores: list[SessionStore], wall: HandClock) -> None:
+def test_a_held_stream_keeps_its_seat_at_the_table_until_it_closes(
+    stores: list[SessionStore], wall: HandClock
+) -> None:
     """The worker refreshes the seats holding its streams together, every 20 s: two minutes of a quiet stream,
     and the seat is never due; closed, the window runs from then."""
     app = worker(stores[0], wall)
@@ -202,3 +215,74 @@ def test_a_held_stream_keeps_its_seat_at_the_table_until_it_closes(stores: list[
     wall.now += GONE_AFTER
     settle(app)
     assert presence_events(table, table.owner) == [(0, True), (0, False)]
+
+
+def test_a_rematch_starts_with_nobody_at_the_new_table(stores: list[SessionStore], wall: HandClock) -> None:
+    app = worker(stores[0], wall)
+    table = open_table(app)
+    for token in table.seats:
+        table.client.get(f"{table.path}/view", headers=bearer(token))
+    assert connected(table, table.owner) == [True, True]
+    assert (
+        table.client.post(f"{table.path}/resign", headers=writing(table, table.seats[0])).status_code == 200
+    )
+    made = table.client.post(f"{table.path}/rematch", headers=writing(table, table.owner))
+    assert made.status_code == 201, made.get_json()
+    assert [seat["connected"] for seat in made.get_json()["seats"]] == [False, False]
+
+
+def test_a_seat_taken_back_by_its_own_token_is_there_at_once(
+    stores: list[SessionStore], wall: HandClock
+) -> None:
+    app = worker(stores[0], wall)
+    table = open_table(app, [{}, {"computer": {"level": "random"}}])
+    back = table.client.delete(f"{table.path}/seats/1/computer", headers=writing(table, table.seats[1]))
+    assert back.status_code == 200, back.get_json()
+    assert [seat["connected"] for seat in back.get_json()["seats"]] == [False, True]
+    changed = [
+        event
+        for event in table.client.get(f"{table.path}/events?after=0", headers=bearer(table.owner)).get_json()[
+            "events"
+        ]
+        if event["type"] == "seat_changed"
+    ]
+    assert changed[-1]["connected"] is True and presence_events(table, table.owner) == []
+    # The owner giving a human seat "back" changes nobody's presence.
+    table.client.get(f"{table.path}/view", headers=bearer(table.seats[0]))
+    again = table.client.delete(f"{table.path}/seats/0/computer", headers=writing(table, table.owner))
+    assert [seat["connected"] for seat in again.get_json()["seats"]] == [True, True]
+
+
+def test_a_stream_never_sent_holds_no_seat(stores: list[SessionStore], wall: HandClock) -> None:
+    app = worker(stores[0], wall)
+    table = open_table(app)
+    headed = table.client.head(
+        f"{table.path}/events", headers=bearer(table.seats[0], Accept="text/event-stream")
+    )
+    assert headed.status_code == 200
+    with app.app_context():
+        assert held_streams().seats() == []
+
+
+def test_entries_left_when_presence_is_turned_off_announce_nothing(
+    stores: list[SessionStore], wall: HandClock
+) -> None:
+    table = open_table(worker(stores[0], wall))
+    table.client.get(f"{table.path}/view", headers=bearer(table.seats[0]))
+    off = make_app(stores[1], presence_seconds=0)
+    off.extensions[WALL_CLOCK] = wall
+    wall.now += GONE_AFTER
+    settle(off)
+    assert presence_events(table, table.owner) == [(0, True)]
+    assert deadlines.due_deadlines(stores[0], wall.now + 3600) == []
+
+
+@pytest.mark.parametrize(("raw", "seconds"), [("", 30.0), ("0", 0.0), ("0.0", 0.0), ("5", 5.0), ("90", 90.0)])
+def test_presence_seconds_is_read_as_documented(raw: str, seconds: float) -> None:
+    assert Settings.from_env({"SESSION_DB": "x", "PRESENCE_SECONDS": raw}).presence_seconds == seconds
+
+
+@pytest.mark.parametrize("raw", ["4", "-1", "3601", "soon"])
+def test_presence_seconds_out_of_range_is_refused(raw: str) -> None:
+    with pytest.raises(ValueError, match="PRESENCE_SECONDS"):
+        Settings.from_env({"SESSION_DB": "x", "PRESENCE_SECONDS": raw})
