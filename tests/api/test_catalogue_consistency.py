@@ -1,13 +1,15 @@
 """The catalogue agrees with itself: each option's default is the game's default (aliases included), and every
-entry has its own title."""
+entry has its own title; the contract names the registry's games (its enum, its summary), so neither drifts."""
 
 from __future__ import annotations
 
 import pytest
+import yaml
 from flask.testing import FlaskClient
 
 from service.api.i18n import SUPPORTED
 from service.engine.games import ALIASES, GAMES
+from tests.suites import ROOT
 
 IDS = [*GAMES, *ALIASES]
 
@@ -41,3 +43,11 @@ def test_the_bare_address_redirects_to_the_docs(client: FlaskClient) -> None:
     response = client.get("/")
     assert response.status_code == 302
     assert response.headers["Location"] == "/docs/"
+
+
+def test_the_contract_names_every_game_of_the_registry(client: FlaskClient) -> None:
+    spec = yaml.safe_load((ROOT / "openapi.yaml").read_text())
+    assert sorted(spec["components"]["schemas"]["GameId"]["enum"]) == sorted(IDS)
+    titles = [entry["title"] for entry in client.get("/v1/games").get_json()["games"]]
+    assert sorted(titles) == sorted(set(titles)) and len(titles) == len(IDS)
+    assert [title for title in titles if title not in spec["info"]["summary"]] == []
