@@ -97,7 +97,7 @@ def events(session_id: str) -> Response:
         if log.entries:  # the table moved on while this reader waited: its token is checked again
             loaded = stored(session_id, None, None, token_digest)
     version = max(loaded.snapshot.version, log.entries[-1][0] if log.entries else 0)
-    if not log.entries and none_match(version):
+    if none_match(version):  # the page this client holds, if its ETag is the current one (docs/sessions.md)
         unchanged = Response(status=304)
         unchanged.headers["ETag"] = etag(version)
         return unchanged

@@ -80,6 +80,20 @@ def test_an_unchanged_log_answers_304_to_its_etag_and_a_changed_one_in_full(clie
     assert moved.status_code == 200 and moved.get_json()["events"]
 
 
+@pytest.mark.parametrize("after", [0, 1])
+def test_a_page_answers_304_to_its_own_etag(client: FlaskClient, after: int) -> None:
+    """docs/sessions.md, conditional reads: the events too, the page from version 0 (the whole log) included."""
+    table = new_table(client)
+    play_one(client, table)
+    seat = table["tokens"]["seats"][1]
+    page = client.get(f"{table['path']}/events?after={after}", headers=bearer(seat))
+    assert page.status_code == 200 and page.get_json()["events"]
+    again = client.get(
+        f"{table['path']}/events?after={after}", headers=bearer(seat, **{"If-None-Match": page.headers["ETag"]})
+    )
+    assert again.status_code == 304 and again.data == b"" and again.headers["ETag"] == page.headers["ETag"]
+
+
 @pytest.mark.parametrize(
     "query",
     [
