@@ -3,11 +3,11 @@
 # round is over, then score it. The state lives here, in a shell variable: the service keeps nothing.
 #
 #   examples/play-round.sh [game] [seed]      game: scopa (default), scopone, escoba, briscola, brisca
-#   CARDRULES_URL=http://localhost:8000       where the service runs (make run)
+#   CARDRULES_URL=http://localhost:$PORT      where the service runs (make run; PORT 8000 unless set)
 set -euo pipefail
 game=${1:-scopa}
 seed=${2:-42}
-base=${CARDRULES_URL:-http://localhost:8000}
+base=${CARDRULES_URL:-http://localhost:${PORT:-8000}}
 players=2
 [ "$game" = scopone ] && players=4
 

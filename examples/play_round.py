@@ -2,7 +2,7 @@
 is over, then score it. The state lives here, in a variable: the service keeps nothing.
 
     python examples/play_round.py [game] [seed]     game: scopa (default), scopone, escoba, briscola, brisca
-    CARDRULES_URL=http://localhost:8000              where the service runs (make run)
+    CARDRULES_URL=http://localhost:$PORT              where the service runs (make run; PORT 8000 unless set)
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 
 import requests
 
-BASE = os.environ.get("CARDRULES_URL", "http://localhost:8000")
+BASE = os.environ.get("CARDRULES_URL", f"http://localhost:{os.environ.get('PORT', '8000')}")
 
 
 def post(game: str, operation: str, body: dict[str, Any]) -> Any:

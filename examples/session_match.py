@@ -7,7 +7,7 @@ holds the state; with the seed "server" nobody, the backend included, knows a ro
 
     python examples/session_match.py [game] [seed] [players]   game: scopa (default), scopone, escoba, briscola
                                                                 seed: a number, a word, or server
-    CARDRULES_URL=http://localhost:8000                         where the service runs (make run)
+    CARDRULES_URL=http://localhost:$PORT                         where the service runs (make run; PORT 8000 unless set)
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 
 import requests
 
-BASE = os.environ.get("CARDRULES_URL", "http://localhost:8000")
+BASE = os.environ.get("CARDRULES_URL", f"http://localhost:{os.environ.get('PORT', '8000')}")
 MAX_ROUNDS = 30  # a match that has not ended by then is reported as it stands
 
 

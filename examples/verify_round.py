@@ -12,7 +12,7 @@ that the moves the seat saw make the round whose result it was told. Anyone can 
 copy of the service, or against an independent implementation of the rules.
 
     python examples/verify_round.py [game] [players]   game: scopa (default), scopone, escoba, briscola
-    CARDRULES_URL=http://localhost:8000                where the service runs (make run)
+    CARDRULES_URL=http://localhost:$PORT                where the service runs (make run; PORT 8000 unless set)
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from typing import Any
 
 import requests
 
-BASE = os.environ.get("CARDRULES_URL", "http://localhost:8000")
+BASE = os.environ.get("CARDRULES_URL", f"http://localhost:{os.environ.get('PORT', '8000')}")
 
 
 def call(method: str, path: str, token: str | None = None, **extra: Any) -> requests.Response:
