@@ -83,7 +83,12 @@ class RateLimit:
                 allowed = limiter.hit(item, scope, client)
             if not allowed:
                 return self.refuse(environ, start_response, limiter, item, scope, client)
-        return self.wsgi_app(environ, start_response)
+        fields = limit_fields(limiter, buckets, client)
+
+        def with_limits(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            return start_response(status, [*headers, *fields], exc_info)
+
+        return self.wsgi_app(environ, with_limits)
 
     def limiter(self) -> FixedWindowRateLimiter:
         if self.shared_is_local or time.monotonic() >= self.shared_down_until:
@@ -99,11 +104,7 @@ class RateLimit:
         scope: str,
         client: str,
     ) -> Iterable[bytes]:
-        try:
-            reset = limiter.get_window_stats(item, scope, client).reset_time
-        except Exception:
-            reset = time.time() + item.get_expiry()
-        retry_after = max(1, math.ceil(reset - time.time()))
+        retry_after = seconds_to_reset(limiter, item, scope, client)
         from .problems import problem_response
 
         environ[ENVIRON_KEY] = scope
@@ -111,16 +112,42 @@ class RateLimit:
             response = problem_response(
                 429,
                 "rate_limited",
-                f"too many requests: {item} per client",
+                f"too many requests: {item} per client ({scope} limit); the window resets in {retry_after} s",
                 {"limit": str(item)},
+                extra={"limit": str(item), "policy": scope, "reset": retry_after},
                 headers={
                     "Retry-After": str(retry_after),
-                    "RateLimit-Limit": str(item.amount),
-                    "RateLimit-Remaining": "0",
-                    "RateLimit-Reset": str(retry_after),
+                    "RateLimit-Policy": f'"{scope}";q={item.amount};w={item.get_expiry()}',
+                    "RateLimit": f'"{scope}";r=0;t={retry_after}',
                 },
             )
         return response(environ, start_response)
+
+
+def seconds_to_reset(limiter: FixedWindowRateLimiter, item: RateLimitItem, scope: str, client: str) -> int:
+    try:
+        reset = limiter.get_window_stats(item, scope, client).reset_time
+    except Exception:
+        reset = time.time() + item.get_expiry()
+    return max(1, math.ceil(reset - time.time()))
+
+
+def limit_fields(
+    limiter: FixedWindowRateLimiter, buckets: list[tuple[str, RateLimitItem]], client: str
+) -> list[tuple[str, str]]:
+    """The IETF RateLimit header fields (draft-ietf-httpapi-ratelimit-headers): each limit this request spent
+    (``RateLimit-Policy``: its quota ``q`` a window of ``w`` seconds) and what is left of it (``RateLimit``:
+    ``r`` requests for ``t`` seconds). None when the counts cannot be read: the answer goes out without them."""
+    policies, states = [], []
+    try:
+        for scope, item in buckets:
+            stats = limiter.get_window_stats(item, scope, client)
+            left = max(1, math.ceil(stats.reset_time - time.time()))
+            policies.append(f'"{scope}";q={item.amount};w={item.get_expiry()}')
+            states.append(f'"{scope}";r={max(0, stats.remaining)};t={left}')
+    except Exception:
+        return []
+    return [("RateLimit-Policy", ", ".join(policies)), ("RateLimit", ", ".join(states))]
 
 
 def _is_costly(environ: dict[str, Any]) -> bool:

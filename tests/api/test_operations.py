@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 
 import pytest
 from flask import Flask
@@ -24,7 +25,26 @@ def test_rate_limit_answers_429_problem_with_retry_after(monkeypatch: pytest.Mon
     refused = client.get("/v1/games/scopa")
     assert refused.mimetype == "application/problem+json"
     assert refused.get_json()["code"] == "rate_limited" and int(refused.headers["Retry-After"]) > 0
+    assert refused.get_json()["policy"] == "client" and refused.get_json()["reset"] > 0
+    assert refused.headers["RateLimit-Policy"] == '"client";q=3;w=60'
+    assert refused.headers["RateLimit"] == f'"client";r=0;t={refused.headers["Retry-After"]}'
     assert client.get("/healthz").status_code == 200  # operations endpoints are never limited
+
+
+def test_every_answer_of_a_limited_route_says_what_is_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    """IETF RateLimit header fields on a 200 too (draft-ietf-httpapi-ratelimit-headers), each limit spent."""
+    monkeypatch.setenv("RATE_LIMIT_COSTLY", "10/minute")
+    client = limited_app(monkeypatch, "5/minute").test_client()
+    first = client.get("/v1/games/scopa")
+    assert first.status_code == 200
+    assert first.headers["RateLimit-Policy"] == '"client";q=5;w=60'
+    remaining = re.fullmatch(r'"client";r=(\d+);t=(\d+)', first.headers["RateLimit"])
+    assert remaining is not None and int(remaining[1]) == 4 and 0 < int(remaining[2]) <= 60
+    state = client.post("/v1/games/scopa/deal", json={"players": 2, "seed": 1}).get_json()["state"]
+    listed = client.post("/v1/games/scopa/legal-moves", json={"state": state})
+    assert listed.headers["RateLimit-Policy"] == '"client";q=5;w=60, "costly";q=10;w=60'
+    assert re.fullmatch(r'"client";r=2;t=\d+, "costly";r=9;t=\d+', listed.headers["RateLimit"])
+    assert "RateLimit" not in client.get("/healthz").headers
 
 
 def test_rate_limit_is_off_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
