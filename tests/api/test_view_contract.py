@@ -1,0 +1,115 @@
+"""The contract describes every field of a view (issue: a contract that describes every byte): real views of every
+game of the registry, every seat, through a whole seeded round, stateless and at a session table, validate against
+``openapi.yaml``'s ``View`` with no additional property allowed anywhere in it. A field added to a view and not to
+the contract fails here."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+import yaml
+from flask.testing import FlaskClient
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from service.engine.games import GAMES
+from tests.suites import ROOT
+
+SESSION_ONLY = ("seats", "clock", "match_over")
+"""What a session's view adds to the view (the operation's own ``allOf`` branch), checked with its own schemas."""
+
+
+def closed(node: Any) -> Any:
+    """The spec with every object that lists its properties closed to any other."""
+    if isinstance(node, dict):
+        out = {key: closed(value) for key, value in node.items()}
+        if out.get("type") == "object" and "properties" in out and "additionalProperties" not in out:
+            out["additionalProperties"] = False
+        return out
+    if isinstance(node, list):
+        return [closed(value) for value in node]
+    return node
+
+
+STRICT = closed(yaml.safe_load((ROOT / "openapi.yaml").read_text()))
+REGISTRY: Registry[Any] = Registry().with_resource(
+    "urn:spec", Resource.from_contents(STRICT, default_specification=DRAFT202012)
+)
+
+
+def validator(schema: str) -> Draft202012Validator:
+    return Draft202012Validator({"$ref": f"urn:spec#/components/schemas/{schema}"}, registry=REGISTRY)
+
+
+VIEW = validator("View")
+TABLES = [(name, players) for name, game in GAMES.items() for players in game.player_counts]
+
+
+def undescribed(checker: Draft202012Validator, answer: dict[str, Any]) -> list[str]:
+    return [
+        f"{'/'.join(map(str, error.absolute_path))}: {error.message[:200]}"
+        for error in checker.iter_errors(answer)
+    ]
+
+
+def played_round(client: FlaskClient, game: str, players: int, seed: int) -> list[dict[str, Any]]:
+    """Every state of one round, from the deal to its end, each move drawn from the legal ones by ``seed``."""
+    choose = random.Random(seed)
+    dealt = client.post(f"/v1/games/{game}/deal", json={"players": players, "seed": seed})
+    assert dealt.status_code == 200, dealt.get_json()
+    states = [dealt.get_json()["state"]]
+    while not states[-1]["round_over"]:
+        moves = client.post(f"/v1/games/{game}/legal-moves", json={"state": states[-1]}).get_json()["moves"]
+        played = client.post(
+            f"/v1/games/{game}/play", json={"state": states[-1], "move": choose.choice(moves)}
+        )
+        states.append(played.get_json()["state"])
+    return states
+
+
+@pytest.mark.parametrize(("game", "players"), TABLES)
+def test_every_stateless_view_is_described(client: FlaskClient, game: str, players: int) -> None:
+    problems: set[str] = set()
+    for state in played_round(client, game, players, seed=players):
+        for seat in range(players):
+            view = client.post(f"/v1/games/{game}/view", json={"state": state, "seat": seat})
+            assert view.status_code == 200, view.get_json()
+            problems.update(undescribed(VIEW, view.get_json()))
+    assert sorted(problems) == []
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_view_at_a_table_is_described(client: FlaskClient, game: str) -> None:
+    players = GAMES[game].player_counts[0]
+    clock = {"move_seconds": 60, "on_timeout": "none"}
+    body = {"game": game, "deal": {"players": players, "seed": "server"}, "clock": clock}
+    response = client.post("/v1/sessions", json=body)
+    assert response.status_code == 201, response.get_json()
+    created = response.get_json()
+    path, tokens = f"/v1/sessions/{created['id']}", created["tokens"]
+    readers = [*tokens["seats"], tokens["owner"], tokens["spectator"]]
+    choose, problems = random.Random(game), set()
+    while True:
+        for token in readers:
+            answer = client.get(f"{path}/view", headers={"Authorization": f"Bearer {token}"})
+            assert answer.status_code == 200, answer.get_json()
+            view = answer.get_json()
+            for key, schema in zip(SESSION_ONLY, ("Seats", "TableClock", "NullableMatchOver"), strict=True):
+                problems.update(
+                    f"{key}: {problem}" for problem in undescribed(validator(schema), view.pop(key))
+                )
+            problems.update(undescribed(VIEW, view))
+        turn = view["turn"]
+        if view["round_over"]:
+            break
+        seat_token = {"Authorization": f"Bearer {tokens['seats'][turn]}"}
+        listed = client.get(f"{path}/legal-moves", headers=seat_token)
+        move = choose.choice(listed.get_json()["moves"])
+        moved = client.post(
+            f"{path}/moves", json={"move": move}, headers={**seat_token, "If-Match": listed.headers["ETag"]}
+        )
+        assert moved.status_code == 200, moved.get_json()
+    assert sorted(problems) == []
