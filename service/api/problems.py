@@ -98,7 +98,8 @@ def problem_response(
     if problems:
         # A hostile body can be wrong in thousands of places; the first few say enough, each quoted within bounds.
         body["errors"] = [
-            {"pointer": quoted(p.pointer), "message": quoted(p.message)} for p in problems[:MAX_ERRORS]
+            {"pointer": quoted(p.pointer), "detail": quoted(p.message), "message": quoted(p.message)}
+            for p in problems[:MAX_ERRORS]
         ]
         # Field messages name the value at fault in English whatever the problem's language (Content-Language).
         body["errors_language"] = FIELD_MESSAGES_LANGUAGE

@@ -477,6 +477,7 @@ def assert_problem(response: TestResponse, status: int, code: str | None) -> dic
         assert body["code"] == code, body
     for error in body.get("errors", []):
         assert isinstance(error["pointer"], str) and isinstance(error["message"], str)
+        assert error["detail"] == error["message"]  # RFC 9457's name for it, and the one clients had before
         assert error["pointer"] == "" or error["pointer"].startswith("/")
     text = response.get_data(as_text=True)
     assert "Traceback" not in text and 'File "' not in text
