@@ -6,6 +6,8 @@ the contract fails here."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +18,8 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from service.engine.games import GAMES
+from service.storage import SqliteStore
+from tests.sessions.conftest import make_app
 from tests.suites import ROOT
 
 SESSION_ONLY = ("seats", "clock", "match_over")
@@ -81,8 +85,18 @@ def test_every_stateless_view_is_described(client: FlaskClient, game: str, playe
     assert sorted(problems) == []
 
 
+@pytest.fixture
+def table_client(tmp_path: Path) -> Iterator[FlaskClient]:
+    """A service on a session file of its own, closed after the test: the clocked table's runner then stops
+    polling, and leaves no thread working beside the tests that follow in this process."""
+    store = SqliteStore(tmp_path / "sessions.sqlite3", 3600)
+    yield make_app(store).test_client()
+    store.close()
+
+
 @pytest.mark.parametrize("game", list(GAMES))
-def test_every_view_at_a_table_is_described(client: FlaskClient, game: str) -> None:
+def test_every_view_at_a_table_is_described(table_client: FlaskClient, game: str) -> None:
+    client = table_client
     players = GAMES[game].player_counts[0]
     clock = {"move_seconds": 60, "on_timeout": "none"}
     body = {"game": game, "deal": {"players": players, "seed": "server"}, "clock": clock}
