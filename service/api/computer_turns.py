@@ -114,8 +114,9 @@ class Runner:
         self.chores.append((chore, every))
 
     def _do_chores_for_good(self) -> None:
+        pause = threading.Event()  # never set: a wait, not time.sleep (which a test may have patched)
         while True:
-            time.sleep(POLL_SECONDS)
+            pause.wait(POLL_SECONDS)
             if self.polling:
                 self.do_chores()
             elif getattr(self.app.extensions.get("session_store"), "_closed", False):
