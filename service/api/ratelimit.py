@@ -129,6 +129,10 @@ def seconds_to_reset(limiter: FixedWindowRateLimiter, item: RateLimitItem, scope
         reset = limiter.get_window_stats(item, scope, client).reset_time
     except Exception:
         reset = time.time() + item.get_expiry()
+    return seconds_until(reset)
+
+
+def seconds_until(reset: float) -> int:
     return max(1, math.ceil(reset - time.time()))
 
 
@@ -137,12 +141,12 @@ def limit_fields(
 ) -> list[tuple[str, str]]:
     """The IETF RateLimit header fields (draft-ietf-httpapi-ratelimit-headers): each limit this request spent
     (``RateLimit-Policy``: its quota ``q`` a window of ``w`` seconds) and what is left of it (``RateLimit``:
-    ``r`` requests for ``t`` seconds). None when the counts cannot be read: the answer goes out without them."""
+    ``r`` requests for ``t`` seconds). Nothing when the counts cannot be read: the answer goes out without them."""
     policies, states = [], []
     try:
         for scope, item in buckets:
             stats = limiter.get_window_stats(item, scope, client)
-            left = max(1, math.ceil(stats.reset_time - time.time()))
+            left = seconds_until(stats.reset_time)
             policies.append(f'"{scope}";q={item.amount};w={item.get_expiry()}')
             states.append(f'"{scope}";r={max(0, stats.remaining)};t={left}')
     except Exception:

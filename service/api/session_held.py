@@ -85,7 +85,6 @@ def written(session_id: str, attempt: Attempt) -> Response:
         # Another seat's presence event came between the read and the compare-and-set: nothing the write
         # depends on changed, so it is made again on the record that holds it (once; a real change stays a 412).
         fresh = stored(session_id, sent.token, sent.preconditions)
-        since = fresh.presence_base
-        if since is None or since > loaded.snapshot.version:
+        if not fresh.unchanged_since(loaded.snapshot.version):
             raise
         return attempt(fresh, False)

@@ -99,6 +99,11 @@ class Loaded:
     def clock(self) -> clocks.TableClock | None:
         return self.table.clock
 
+    def unchanged_since(self, version: int) -> bool:
+        """Whether the stored record is ``version``, or differs from it by presence events only."""
+        current, since = self.snapshot.version, self.presence_base
+        return version == current or (since is not None and since <= version <= current)
+
     def version(self) -> int:
         """The version a write replaces (If-Match checked against the stored one)."""
         return matched_version(self.preconditions, self.snapshot.version, self.presence_base)

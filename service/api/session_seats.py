@@ -117,11 +117,7 @@ def seen(session_id: str, seat: int, leaving: bool = False) -> None:
     now = computer_turns.wall_now()
     known = held_records().get(session_id)
     # A seat the computer plays is always shown there: its player's coming and going is not announced.
-    told = (
-        known is not None
-        and seat < len(known.seats)
-        and (known.seats[seat].connected or known.seats[seat].computer)
-    )
+    told = known is not None and seat < len(known.seats) and known.seats[seat].at_table
     if told and not leaving and not sightings.stale(session_id, seat, now):
         return
     try:
@@ -168,7 +164,7 @@ def refresh_streams() -> None:
     kept = held_records()
     for session_id, seat in held:
         known = kept.get(session_id)
-        if known is not None and seat < len(known.seats) and not known.seats[seat].connected:
+        if known is not None and seat < len(known.seats) and not known.seats[seat].at_table:
             seen(session_id, seat)
 
 

@@ -148,8 +148,7 @@ def computer_seat_move(session_id: str, version: int) -> computer_turns.Moved:
     ``presence`` event written meanwhile changes nothing that the move depends on: the move is made again on it."""
     for _ in range(3):
         loaded = stored(session_id, None, None, service=True)
-        current, since = loaded.snapshot.version, loaded.presence_base
-        if not (version == current or (since is not None and since <= version <= current)):
+        if not loaded.unchanged_since(version):
             return None
         if loaded.state.get("round_over") is True or loaded.ended is not None:
             return None

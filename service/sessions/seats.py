@@ -45,6 +45,11 @@ class Seat:
     """Whether the table last heard that its player is there (``sessions.presence``: a public event says so)."""
 
     @property
+    def at_table(self) -> bool:
+        """Shown connected: a computer seat always, a human one while the table last heard its player there."""
+        return self.computer is not None or self.connected
+
+    @property
     def level(self) -> str | None:
         return None if self.computer is None else str(self.computer["level"])
 
@@ -104,7 +109,7 @@ def shown(seats: Seats, presence: bool = True) -> list[dict[str, Any]]:
             "seat": index,
             "name": seat.name,
             "computer": seat.level,
-            "connected": True if seat.computer is not None else seat.connected if presence else None,
+            "connected": seat.at_table if presence or seat.computer is not None else None,
             "reissued": seat.reissued,
         }
         for index, seat in enumerate(seats)

@@ -124,27 +124,21 @@ def due_of(store: SessionStore, session_id: str) -> float | None:
     return None
 
 
-def drop_deadline(store: SessionStore, session_id: str, due: float) -> bool:
-    """Forget the session's entry if it still says ``due``; whether it did (once across every caller)."""
+def drop_deadline(store: SessionStore, session_id: str, due: float) -> None:
+    """Forget the session's entry if it still says ``due``."""
     if isinstance(store, RedisStore):
         key = _key(store)
         client = store._client
-        return bool(store._run(lambda: client.eval(_DROP_LUA, 1, key, session_id, repr(due)), key=key))
-    if isinstance(store, SqliteStore):
-        return bool(
-            store._call(
-                lambda conn: conn.execute(
-                    "DELETE FROM deadlines WHERE session_id = ? AND due = ?", (session_id, due)
-                ).rowcount
-            )
+        store._run(lambda: client.eval(_DROP_LUA, 1, key, session_id, repr(due)), key=key)
+    elif isinstance(store, SqliteStore):
+        store._call(
+            lambda conn: conn.execute("DELETE FROM deadlines WHERE session_id = ? AND due = ?", (session_id, due))
         )
-    if isinstance(store, MemoryStore):
+    elif isinstance(store, MemoryStore):
         with _memory_lock:
             entries = _memory.get(id(store), {})
             if entries.get(session_id) == due:
                 del entries[session_id]
-                return True
-    return False
 
 
 def _key(store: RedisStore) -> str:
