@@ -122,7 +122,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     init_rate_limit(app, settings)
     init_observability(app, settings)
     if settings.trusted_proxies:
-        from .api.forwarded import TrustedProxies
+        from .forwarded import TrustedProxies
 
         app.wsgi_app = TrustedProxies(app.wsgi_app, settings.trusted_proxies)  # type: ignore[method-assign]
     thinking.init_app(app, settings)

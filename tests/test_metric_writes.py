@@ -1,4 +1,4 @@
-"""The direct metric writes (service/api/metric_writes.py) agree with prometheus_client's own, in its files.
+"""The direct metric writes (service/metric_writes.py) agree with prometheus_client's own, in its files.
 
 The library picks its multiprocess value class when it is imported, so each case runs in a fresh interpreter with
 ``PROMETHEUS_MULTIPROC_DIR`` set, and reads the directory back with the library's own collector.
@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PRELUDE = """
 import json, os, sys
 from prometheus_client import CollectorRegistry, Counter, Histogram, multiprocess
-from service.api.metric_writes import RequestSeries
+from service.metric_writes import RequestSeries
 
 BOUNDS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0)
 counter = Counter("t_requests_total", "requests", ["route"])
@@ -138,7 +138,7 @@ def test_a_series_found_before_its_file_grew_still_writes_the_file(tmp_path: Pat
 def test_without_a_multiprocess_directory_the_public_api_counts() -> None:
     from prometheus_client import CollectorRegistry, Counter, Histogram
 
-    from service.api.metric_writes import RequestSeries
+    from service.metric_writes import RequestSeries
 
     registry = CollectorRegistry()
     counter = Counter("plain_requests_total", "requests", ["route"], registry=registry)

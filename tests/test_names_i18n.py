@@ -9,14 +9,15 @@ import pytest
 
 from service.api import i18n
 from service.api.i18n import (
+    PROBLEMS,
     SUPPORTED,
+    VARIANTS,
     game_title,
     option_description,
     preset_description,
     problem_text,
     reason_text,
 )
-from service.api.problem_codes import PROBLEMS, VARIANTS
 from service.engine.cards import BY_CODE, DECK, Suit
 from service.engine.errors import Reason
 from service.engine.games import GAMES, OPTIONS, PRESETS
@@ -87,7 +88,7 @@ SEED_SUITS = [
     ("french", "da", ("Ruder", "Hjerter", "Spar", "Klør")),
 ]
 
-# Every problem code comes from the registry with its params (service/api/problem_codes.py); every reason with
+# Every problem code comes from the registry with its params (service/api/i18n.py); every reason with
 # the params the engine documents.
 PROBLEM_PARAMS: dict[str, tuple[str, ...]] = {code: known.params for code, known in PROBLEMS.items()}
 REASON_PARAMS: dict[str, tuple[str, ...]] = {

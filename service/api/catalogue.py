@@ -82,6 +82,21 @@ def score_labels(game: str, codes: Any, language: str) -> dict[str, str]:
     return {code: i18n.score_label(game, code, language) or code for code in codes}
 
 
+def labelled(game: str, events: list[dict[str, Any]], language: str) -> list[dict[str, Any]]:
+    """Logged events in the reader's language: a round's score gets the labels of the categories it names (the
+    log keeps none: ``sessions.log``)."""
+    return [_labelled(game, event, language) for event in events]
+
+
+def _labelled(game: str, event: dict[str, Any], language: str) -> dict[str, Any]:
+    score = event.get("score")
+    if not isinstance(score, dict):
+        return event
+    scored = {code for side in score.get("sides", ()) for code in side.get("points", {})}
+    codes = [code for code in category_codes(game) if code in scored]
+    return {**event, "score": {**score, "labels": score_labels(game, codes, language)}}
+
+
 def card_names(language: str) -> dict[str, Any]:
     """Every card's name, every rank's and every suit's, in each deck style, in the caller's language."""
     chosen = names.language_of(language)

@@ -20,6 +20,7 @@ from ..players import Suggestion
 from ..schemas import requests as schemas
 from ..schemas.errors import RequestInvalid
 from ..schemas.state import dump_value
+from ..sessions import log
 from ..usecases import Played, play
 from . import catalogue, i18n
 from .jsonio import json_response, read_json
@@ -38,6 +39,11 @@ def seed_sealer() -> SeedSealer:
     """The sealer of server-drawn seeds, made once by the app from its key."""
     sealer: SeedSealer = current_app.extensions["seed_sealer"]
     return sealer
+
+
+def logged_events(game: str, audience: log.Audience, entries: tuple[tuple[int, bytes], ...]) -> list[dict[str, Any]]:
+    """A session's logged events as ``audience`` may read them, numbered by version, in the reader's language."""
+    return catalogue.labelled(game, log.read(audience, entries, seed_sealer()), language())
 
 
 def body(schema: Schema) -> dict[str, Any]:

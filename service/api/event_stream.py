@@ -20,7 +20,8 @@ from flask import Response, request, stream_with_context
 from .. import session_usecases
 from ..sessions import disconnect, ending, stopping
 from ..storage import EventLog
-from . import session_log, session_seats
+from . import session_seats
+from .common import logged_events
 from .problems import ApiProblem
 from .session_access import bearer_token, digest, identify_digest, settings
 from .session_records import Loaded, call, engine_state, store, stored
@@ -182,8 +183,8 @@ class Stream:
             return
         if not log.entries:
             return
-        audience = session_log.audience_of(self.loaded.caller, self.loaded.sealed)
-        shown = session_log.read(self.loaded.game, audience, log.entries)
+        audience = self.loaded.caller.audience(self.loaded.sealed)
+        shown = logged_events(self.loaded.game, audience, log.entries)
         by_version: dict[int, list[dict[str, Any]]] = {}
         for event in shown:
             by_version.setdefault(event["version"], []).append(event)

@@ -1,11 +1,18 @@
-"""Liveness, readiness, the contract and a browsable API page that works offline."""
+"""Liveness, readiness, the contract and a browsable API page that works offline.
+
+``/docs``: Swagger UI from flask-swagger-ui's own files (no other host, so it works offline), with a request
+interceptor (``docs_assets/try-examples.js``) that sends each named body example to the game it was written for;
+and the guides the contract names (``/docs/guide/fairness.md`` ..., the project's docs/ shipped with the package).
+"""
 
 from __future__ import annotations
 
 import hmac
+import re
 from pathlib import Path
 
-from flask import Blueprint, Flask, Response, current_app, redirect, request
+import flask_swagger_ui
+from flask import Blueprint, Flask, Response, abort, current_app, redirect, request, send_from_directory
 from flask.typing import ResponseReturnValue
 
 from .jsonio import json_response
@@ -62,9 +69,41 @@ def openapi() -> Response:
     return Response(current_app.extensions["openapi_text"], mimetype="application/yaml")
 
 
+# -- /docs -------------------------------------------------------------------------------------------------------
+
+SWAGGER_UI = Path(flask_swagger_ui.__file__).resolve().parent / "dist"
+ASSETS = Path(__file__).resolve().parent / "docs_assets"
+GUIDES = Path(__file__).resolve().parents[1] / "guides"
+GUIDE_NAME = re.compile(r"[a-z]+\.md")
+
+PAGE = (ASSETS / "index.html").read_bytes()
+
+docs_blueprint = Blueprint("docs", __name__, url_prefix="/docs")
+
+
+
+@docs_blueprint.get("/")
+@docs_blueprint.get("/index.html")
+def page() -> Response:
+    return Response(PAGE, mimetype="text/html")
+
+
+@docs_blueprint.get("/guide/<name>")
+def guide(name: str) -> Response:
+    """A guide as its Markdown text (plain text, so that a browser shows it rather than saving it)."""
+    if not GUIDE_NAME.fullmatch(name) or not (GUIDES / name).is_file():
+        abort(404)
+    return Response((GUIDES / name).read_bytes(), mimetype="text/plain")
+
+
+@docs_blueprint.get("/<path:asset>")
+def asset(asset: str) -> Response:
+    if (ASSETS / asset).is_file() and asset != "index.html":
+        return send_from_directory(ASSETS, asset)
+    return send_from_directory(SWAGGER_UI, asset)
+
+
 def init_app(app: Flask) -> None:
     app.extensions["openapi_text"] = spec_text()
     app.register_blueprint(blueprint)
-    from . import docs_page
-
-    docs_page.init_app(app)
+    app.register_blueprint(docs_blueprint)

@@ -28,7 +28,7 @@ from prometheus_client import (
     multiprocess,
 )
 
-from .metric_writes import RequestSeries
+from ..metric_writes import RequestSeries
 
 REQUESTS = Counter(
     "cardrules_requests_total", "HTTP requests by route and status", ["method", "route", "status"]

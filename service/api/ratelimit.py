@@ -6,7 +6,7 @@ a tighter bucket that only the costly endpoints (legal moves, which can list tho
 creation, which stores, and the computer players, which search for up to their time budget) also spend.
 
 The client is ``REMOTE_ADDR``: the peer address, or, when the peer is one of the proxies ``TRUSTED_PROXIES``
-names (addresses or CIDRs), the address the farthest of them saw (``service.api.forwarded``, installed in
+names (addresses or CIDRs), the address the farthest of them saw (``service.forwarded``, installed in
 ``service.app``); X-Forwarded-For from any other peer is ignored, so a client cannot pick its own bucket.
 
 Counters live in Redis when ``REDIS_URL`` is set, so every worker and replica shares them; without Redis, each

@@ -17,6 +17,7 @@ from flask import request
 
 from ..config import Settings
 from ..engine.errors import FieldProblem
+from ..sessions.log import Audience
 from ..storage import Quota
 from .jsonio import current_flask_app, current_request
 from .problems import ApiProblem
@@ -71,6 +72,10 @@ class Caller:
     @property
     def owner(self) -> bool:
         return self.seat is None and not self.spectator
+
+    def audience(self, sealed: bool) -> Audience:
+        """Whose events this caller reads (``sessions.log``): a seat its own, the owner of an unsealed table all."""
+        return Audience.of(self.seat, self.owner, sealed)
 
 
 def bearer_token() -> str:

@@ -35,7 +35,8 @@ from ..sessions import disconnect, stopping, tickets
 from ..storage import EventLog
 from ..storage.base import is_valid_session_id
 from ..storage.claims import claim_once
-from . import session_log, session_seats
+from . import session_seats
+from .common import logged_events
 from .event_stream import STREAM, read_log, stream, table_event
 from .jsonio import json_response
 from .problems import ApiProblem
@@ -168,8 +169,8 @@ def invalid_ticket() -> ApiProblem:
 
 
 def page(loaded: Loaded, log: EventLog, version: int, after: int = -1) -> dict[str, Any]:
-    audience = session_log.audience_of(loaded.caller, loaded.sealed)
-    events = session_log.read(loaded.game, audience, log.entries)
+    audience = loaded.caller.audience(loaded.sealed)
+    events = logged_events(loaded.game, audience, log.entries)
     if after == 0:
         events.insert(0, table_event(loaded))
     answer = {

@@ -40,7 +40,7 @@ from ..usecases import checked_state
 from . import computer_turns
 from .common import game_for
 from .jsonio import current_flask_app, json_response
-from .problems import ApiProblem
+from .problems import ApiProblem, store_problem
 from .session_access import (
     Caller,
     Preconditions,
@@ -57,7 +57,6 @@ from .session_access import (
 )
 from .session_retries import valid_replies
 from .session_writer import WRITER
-from .store_problems import store_problem
 
 log = logging.getLogger("service.sessions")
 

@@ -13,11 +13,12 @@ from flask import Response, g, request
 from ..engine.errors import FieldProblem
 from ..engine.state import GameState
 from ..schemas.errors import RequestInvalid
+from ..sessions import log as session_log
 from ..sessions import presence
 from ..sessions import seats as seating
 from ..storage import deadlines
 from ..storage.base import StoreError
-from . import computer_turns, session_log
+from . import computer_turns
 from .jsonio import current_flask_app
 from .problems import ApiProblem
 from .session_access import NUMBER_PARAM, require_player, settings

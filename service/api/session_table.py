@@ -28,12 +28,13 @@ from ..fairness import SERVER_SEED
 from ..schemas.errors import RequestInvalid
 from ..session_usecases import Written
 from ..sessions import clock as clocks
+from ..sessions import log as session_log
 from ..sessions import presence
 from ..sessions import seats as seating
 from ..sessions.record import TableFields
 from ..storage import Quota, Snapshot, deadlines, listings
 from ..storage.claims import claim_once
-from . import computer_turns, session_log, session_seats
+from . import computer_turns, session_seats
 from .common import game_for, played, seed_sealer
 from .jsonio import json_response
 from .problems import ApiProblem
@@ -94,7 +95,7 @@ def conceded(loaded: Loaded, game: Game, state: GameState, seat: int, reason: st
     version = loaded.version()
     shown = session_seats.shown_seats(loaded.seats)
     on = session_usecases.Table(loaded.snapshot.id, version, loaded.sealed, loaded.fairness, shown)
-    sees = session_log.audience_of(loaded.caller, loaded.sealed).sees
+    sees = loaded.caller.audience(loaded.sealed).sees
     viewer = loaded.caller.seat
     answer, events, ended = session_usecases.resign(game, state, on, seat, viewer, reason, sees, WRITER)
     table = computer_turns.timed(dataclasses.replace(loaded.table, ended=ended), state)
@@ -218,7 +219,7 @@ def service_move(loaded: Loaded, game: Game, state: GameState, data: dict[str, A
     """A move the table makes by itself (a computer seat's, a clock's), written as the owner's would be."""
     version = loaded.snapshot.version
     on = table(loaded, version)
-    sees = session_log.audience_of(loaded.caller, loaded.sealed).sees
+    sees = loaded.caller.audience(loaded.sealed).sees
     written = session_usecases.move(game, state, data, on, None, sees, WRITER, played, think_for_service)
     saved(loaded, None, game, on, written)
     after = written.after

@@ -17,9 +17,10 @@ from ..engine.errors import FieldProblem
 from ..schemas import requests as schemas
 from ..schemas.errors import RequestInvalid
 from ..schemas.sessions import SEAT_COMPUTER
+from ..sessions import log as session_log
 from ..sessions import seats as seating
 from ..storage import Snapshot
-from . import computer_turns, session_log, session_seats
+from . import computer_turns, session_seats
 from .jsonio import json_response, read_json
 from .problems import ApiProblem
 from .session_access import NUMBER_PARAM, digest, etag, new_token, require_owner, short_hash

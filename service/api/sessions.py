@@ -36,6 +36,7 @@ from ..schemas.reader import READER
 from ..schemas.sessions import CREATE_SESSION, NEXT_ROUND, REPLACE_SESSION, SESSION_MOVE
 from ..sessions import clock as clocks
 from ..sessions import ending
+from ..sessions import log as session_log
 from ..sessions import seats as seating
 from ..sessions.presence import STREAM_REFRESH_SECONDS
 from ..sessions.record import TableFields
@@ -44,7 +45,6 @@ from . import (
     computer_turns,
     session_events,
     session_held,
-    session_log,
     session_seats,
     session_table,
     session_tokens,
@@ -228,7 +228,7 @@ def moved(loaded: Loaded, body: Once[dict[str, Any]], held_here: bool) -> Respon
     game, state = engine_state(loaded)
     authorize_move(loaded, state, data)
     on = table(loaded, version)
-    sees = session_log.audience_of(loaded.caller, loaded.sealed).sees
+    sees = loaded.caller.audience(loaded.sealed).sees
     written = session_usecases.move(game, state, data, on, loaded.caller.seat, sees, WRITER, played, computer)
     return saved(loaded, retry, game, on, written)
 
@@ -302,7 +302,7 @@ def next_round(session_id: str) -> Response:
     game, _ = engine_state(loaded)
     state, fairness, dealt = deal_next_round(game, loaded.state, data)
     on = table(loaded, version)
-    sees = session_log.audience_of(loaded.caller, loaded.sealed).sees
+    sees = loaded.caller.audience(loaded.sealed).sees
     written = session_usecases.next_round(game, state, fairness, dealt, on, sees, WRITER)
     return saved(loaded, retry, game, on, written)
 

@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from service.api import catalogue, i18n
-from service.api.problem_codes import PROBLEMS
+from service.api.i18n import PROBLEMS
 from service.app import create_app
 from service.config import Settings
 from service.engine import names
@@ -142,7 +142,7 @@ def test_the_source_scan_finds_codes_of_every_kind() -> None:
 def test_every_code_the_sources_give_is_registered_and_translated() -> None:
     unregistered = {code: paths for code, paths in raised_codes().items() if code not in PROBLEMS}
     assert not unregistered, (
-        f"register these codes in service/api/problem_codes.py and translate them in {DATA.name}: {unregistered}"
+        f"register these codes in service/api/i18n.py and translate them in {DATA.name}: {unregistered}"
     )
     assert i18n.untranslated_codes() == []
 

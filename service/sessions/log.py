@@ -5,8 +5,8 @@ of a deal (the first one and ``next-round``), or of a state the owner posted. Th
 its audience ``to`` (``"all"`` or the one seat it is private to, the engine's definition of what is public);
 a reader gets what its token may see: a seat the public events and its own (so another seat's draw reaches it
 only as the count in the public event), a spectator and the owner of a sealed table the public ones, the owner
-of an unsealed table everything. Entries are stored without anything in the writer's language: the labels of a
-round's score are added when an entry is read, in the reader's.
+of an unsealed table everything. Entries are stored without anything in the writer's language: the HTTP layer
+adds the labels of a round's score when an entry is read, in the reader's.
 """
 
 from __future__ import annotations
@@ -16,10 +16,7 @@ from typing import Any
 
 import orjson
 
-from . import catalogue
-from .common import seed_sealer
-from .problems import language
-from .session_access import Caller
+from ..fairness import SeedSealer
 
 
 @dataclass(frozen=True)
@@ -29,48 +26,41 @@ class Audience:
     seat: int | None
     everything: bool = False
 
+    @classmethod
+    def of(cls, seat: int | None, owner: bool, sealed: bool) -> Audience:
+        """A seat its own; a spectator, and the owner of a sealed table, the public events; an owner all."""
+        if seat is not None:
+            return cls(seat)
+        return cls(None, everything=owner and not sealed)
+
     def sees(self, event: dict[str, Any]) -> bool:
         return self.everything or event["to"] == "all" or event["to"] == self.seat
 
 
-def audience_of(caller: Caller, sealed: bool) -> Audience:
-    """A seat its own; a spectator, and the owner of a sealed table, the public events; an owner all of them."""
-    if caller.seat is not None:
-        return Audience(caller.seat)
-    return Audience(None, everything=caller.owner and not sealed)
-
-
 def entry(events: list[dict[str, Any]]) -> bytes:
-    """The stored form of one version's events (as ``dump_events`` wrote them), without the reader's labels."""
+    """The stored form of one version's events (as the writer dumped them), without the reader's labels."""
     return orjson.dumps([_neutral(event) for event in events])
 
 
-def shown(audience: Audience, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The events of one answer that ``audience`` may see."""
-    return [event for event in events if audience.sees(event)]
-
-
-def read(game: str, audience: Audience, entries: tuple[tuple[int, bytes], ...]) -> list[dict[str, Any]]:
-    """The stored entries as ``audience`` may see them, each event numbered by its version, in the reader's
-    language."""
-    lang = language()
+def read(audience: Audience, entries: tuple[tuple[int, bytes], ...], sealer: SeedSealer) -> list[dict[str, Any]]:
+    """The stored entries as ``audience`` may see them, each event numbered by its version."""
     out: list[dict[str, Any]] = []
     for version, body in entries:
         for event in orjson.loads(body):
             if audience.sees(event):
                 if event["type"] == "rematch":
-                    event = rematch_for(audience, event)
-                out.append({"version": version, **_localized(game, event, lang)})
+                    event = rematch_for(audience, event, sealer)
+                out.append({"version": version, **event})
     return out
 
 
-def rematch_for(audience: Audience, event: dict[str, Any]) -> dict[str, Any]:
+def rematch_for(audience: Audience, event: dict[str, Any], sealer: SeedSealer) -> dict[str, Any]:
     """A ``rematch`` event as ``audience`` reads it: the seat it is private to gets its new token, made again
     from the event's nonce; any other reader (the owner of an unsealed table) only the new table's id."""
     nonce = event.get("nonce")
     shown = {key: value for key, value in event.items() if key != "nonce"}
     if isinstance(nonce, str) and audience.seat is not None and event["to"] == audience.seat:
-        shown["token"] = seed_sealer().rematch_token(nonce, audience.seat)
+        shown["token"] = sealer.rematch_token(nonce, audience.seat)
     return shown
 
 
@@ -79,12 +69,3 @@ def _neutral(event: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(score, dict) or "labels" not in score:
         return event
     return {**event, "score": {key: value for key, value in score.items() if key != "labels"}}
-
-
-def _localized(game: str, event: dict[str, Any], lang: str) -> dict[str, Any]:
-    score = event.get("score")
-    if not isinstance(score, dict):
-        return event
-    scored = {code for side in score.get("sides", ()) for code in side.get("points", {})}
-    codes = [code for code in catalogue.category_codes(game) if code in scored]
-    return {**event, "score": {**score, "labels": catalogue.score_labels(game, codes, lang)}}
