@@ -24,6 +24,7 @@ from ..schemas.reader import READER
 from ..sessions import clock as clocks
 from ..sessions import ending
 from ..sessions.record import NO_TABLE, RECORD_FORMAT, TableFields, UnknownFormat, read, table_fields
+from ..sessions.retries import valid_replies
 from ..sessions.seats import Seats, unnamed
 from ..storage import (
     QuotaExceeded,
@@ -55,7 +56,6 @@ from .session_access import (
     short_hash,
     stale,
 )
-from .session_retries import valid_replies
 from .session_writer import WRITER
 
 log = logging.getLogger("service.sessions")
@@ -77,7 +77,7 @@ class Loaded:
     sealed: bool = False
     """A sealed table: no token, the owner's included, reads a card before it is played face up."""
     replies: list[dict[str, Any]] = field(default_factory=list)
-    """The last answers given to requests with an Idempotency-Key (``session_retries``)."""
+    """The last answers given to requests with an Idempotency-Key (``sessions.retries``)."""
     state_tag: str | None = None
     """The deployment's tag over the game and the state (``state_tag``): a state it wrote itself."""
     table: TableFields = NO_TABLE

@@ -32,6 +32,7 @@ from ..sessions import log as session_log
 from ..sessions import presence
 from ..sessions import seats as seating
 from ..sessions.record import TableFields
+from ..sessions.retries import Retry, with_reply
 from ..storage import Quota, Snapshot, deadlines, listings
 from ..storage.claims import claim_once
 from . import computer_turns, session_seats
@@ -62,7 +63,6 @@ from .session_records import (
     tagged_document,
     with_fairness,
 )
-from .session_retries import Retry, with_reply
 from .session_writer import WRITER
 
 log = logging.getLogger("service.sessions")

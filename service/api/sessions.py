@@ -44,10 +44,10 @@ from ..usecases import checked_state, suggestion_for
 from . import (
     computer_turns,
     session_events,
-    session_held,
     session_seats,
     session_table,
     session_tokens,
+    session_writes,
     thinking,
 )
 from .common import dump_suggestion, game_for, played
@@ -75,10 +75,10 @@ from .session_records import (
     tagged_document,
     with_fairness,
 )
-from .session_retries import earlier_reply, retry_of
 from .session_seats import asked_seat, seat_for
 from .session_table import computer_seat_move, saved, table, table_shown, timed_out
 from .session_writer import WRITER
+from .session_writes import earlier_reply, retry_of
 
 blueprint = Blueprint("sessions", __name__, url_prefix="/v1/sessions")
 log = logging.getLogger("service.sessions")
@@ -211,18 +211,18 @@ def move_body(raw: object) -> dict[str, Any]:
 @blueprint.post("/<session_id>/moves")
 def move(session_id: str) -> Response:
     body = Once(lambda: move_body(read_json()))
-    return session_held.written(session_id, lambda loaded, held_here: moved(loaded, body, held_here))
+    return session_writes.written(session_id, lambda loaded, held_here: moved(loaded, body, held_here))
 
 
 def moved(loaded: Loaded, body: Once[dict[str, Any]], held_here: bool) -> Response:
     data = body()
     if held_here and "computer" in data:
-        raise session_held.Unheld("a computer player thinks once, on the stored record")
+        raise session_writes.Unheld("a computer player thinks once, on the stored record")
     retry = retry_of(loaded.caller, "moves", data)
     earlier = earlier_reply(loaded.replies, retry)
     if earlier is not None:
         if held_here:  # no write follows to prove the session and the token still as held: the store says
-            raise session_held.Unheld("an earlier answer is given again from the stored record")
+            raise session_writes.Unheld("an earlier answer is given again from the stored record")
         return earlier
     version = loaded.version()
     game, state = engine_state(loaded)

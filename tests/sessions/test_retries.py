@@ -11,7 +11,7 @@ from typing import Any
 import orjson
 from flask.testing import FlaskClient
 
-from service.api.session_retries import KEPT_BYTES, Retry, stored_size, with_reply
+from service.sessions.retries import KEPT_BYTES, Retry, stored_size, with_reply
 from service.storage import SqliteStore
 from tests.sessions.conftest import Table, bearer, open_table
 

@@ -1,28 +1,20 @@
-"""Safe retries (docs/sessions.md): ``Idempotency-Key`` on a session's moves and next round.
+"""Safe retries (docs/sessions.md): the answers a session record keeps for ``Idempotency-Key``.
 
 A client whose answer was lost sends the request again with the same key. The record keeps the last keyed
 answers (compressed), at most ``KEPT_REPLIES`` of them and ``KEPT_BYTES`` together: a retry with the same key and
 body from the same token gets the original answer, status, body and ETag, even after the session moved on; the
-same key with another body is a 422 ``idempotency_key_reused``. Keys are checked before If-Match, since a retry
-carries the version it was first sent against.
+same key with another body is refused. The HTTP layer reads the key (``api/session_writes``).
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
-import re
 import zlib
 from typing import Any, NamedTuple
 
 import orjson
-from flask import Response, request
 
-from ..engine.errors import FieldProblem
-from .problems import ApiProblem
-from .session_access import Caller, bearer_token, digest, etag
-
-KEY = re.compile(r"[\x21-\x7e]{1,128}")
 KEPT_REPLIES = 16
 """Keyed answers a session keeps at most: a lost answer is retried within seconds, while a few other seats may
 play."""
@@ -37,45 +29,37 @@ class Retry(NamedTuple):
     body: str  # SHA-256 of the request body, its keys sorted
 
 
-def retry_of(caller: Caller, operation: str, data: dict[str, Any]) -> Retry | None:
-    """The retry a keyed request would be (None without a key).
+class Reply(NamedTuple):
+    """A kept answer: its status, its JSON body and the version its ETag names."""
 
-    Bound to the token (its digest, as the record keeps it), not only to its place: after the owner replaces a
-    seat's token, the seat's new holder must not be handed what the old holder's keyed requests were answered.
-    """
-    raw = request.headers.get("Idempotency-Key")
-    if raw is None:
-        return None
-    if not KEY.fullmatch(raw):
-        raise ApiProblem(
-            400,
-            "validation_error",
-            "Idempotency-Key must be 1 to 128 visible ASCII characters",
-            problems=[FieldProblem("/Idempotency-Key", "1 to 128 visible ASCII characters")],
-        )
-    place = "owner" if caller.owner else f"seat {caller.seat}"
-    key = hashlib.sha256(f"{operation}\n{place}\n{digest(bearer_token())}\n{raw}".encode()).hexdigest()
+    status: int
+    body: bytes
+    version: int
+
+
+class KeyReused(Exception):
+    """The key was first sent with another body."""
+
+
+def retry(operation: str, place: str, token_digest: str, key: str, data: dict[str, Any]) -> Retry:
+    """The retry a keyed request is: bound to the token (its digest, as the record keeps it), not only to its
+    place, so that after the owner replaces a seat's token the seat's new holder is not handed what the old
+    holder's keyed requests were answered."""
+    bound = hashlib.sha256(f"{operation}\n{place}\n{token_digest}\n{key}".encode()).hexdigest()
     body = hashlib.sha256(orjson.dumps(data, option=orjson.OPT_SORT_KEYS)).hexdigest()
-    return Retry(key, body)
+    return Retry(bound, body)
 
 
-def earlier_reply(replies: list[dict[str, Any]], retry: Retry | None) -> Response | None:
-    """The answer first given to this key, or None; the key with another body is a 422."""
+def earlier(replies: list[dict[str, Any]], retry: Retry | None) -> Reply | None:
+    """The answer first given to this key, or None; ``KeyReused`` when the key came with another body."""
     if retry is None:
         return None
     for reply in replies:
         if reply.get("k") != retry.key:
             continue
         if reply.get("b") != retry.body:
-            raise ApiProblem(
-                422,
-                "idempotency_key_reused",
-                "this Idempotency-Key was first sent with another body: use a new key for a new request",
-            )
-        body = zlib.decompress(base64.b64decode(reply["r"]))
-        response = Response(body, status=int(reply["s"]), mimetype="application/json")
-        response.headers["ETag"] = etag(int(reply["v"]))
-        return response
+            raise KeyReused(retry.key)
+        return Reply(int(reply["s"]), zlib.decompress(base64.b64decode(reply["r"])), int(reply["v"]))
     return None
 
 

@@ -1,4 +1,6 @@
-"""A write made on the record this worker holds for its session (``session_records.hold``), without reading the
+"""How a session write is made: on the record this worker holds, and once per ``Idempotency-Key``.
+
+A write made on the record this worker holds for its session (``session_records.hold``), without reading the
 store first, when If-Match names the version held (docs/sessions.md, the stored record).
 
 Most moves of a table come to the worker that wrote or read its last version, with that version's ETag. The
@@ -6,18 +8,27 @@ write's compare-and-set on that version refuses it if the session changed in any
 record, a token issued or revoked included, is a new version), or has ended. Any refusal, that one or another, is
 answered as the stored record would have it: the same refusal when the stored record is the one held, else the
 write made again on the stored one.
+
+Safe retries (docs/sessions.md): ``Idempotency-Key`` on a session's moves and next round. The record keeps the
+answers (``sessions.retries``); a retry with the same key and body from the same token gets the original answer,
+status, body and ETag, even after the session moved on; the same key with another body is a 422
+``idempotency_key_reused``. Keys are checked before If-Match, since a retry carries the version it was first sent
+against.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from flask import Response, g
+from flask import Response, g, request
 
+from ..engine.errors import FieldProblem
+from ..sessions import retries
 from .problems import ApiProblem
-from .session_access import Preconditions, identify, matched_version
+from .session_access import Caller, Preconditions, bearer_token, digest, etag, identify, matched_version
 from .session_records import Loaded, asked, held_records, stored
 
 Attempt = Callable[[Loaded, bool], Response]
@@ -88,3 +99,41 @@ def written(session_id: str, attempt: Attempt) -> Response:
         if not fresh.unchanged_since(loaded.snapshot.version):
             raise
         return attempt(fresh, False)
+
+
+# -- Idempotency-Key ---------------------------------------------------------------------------------------------
+
+KEY = re.compile(r"[\x21-\x7e]{1,128}")
+
+
+def retry_of(caller: Caller, operation: str, data: dict[str, Any]) -> retries.Retry | None:
+    """The retry a keyed request would be (None without a key), bound to the caller's token."""
+    raw = request.headers.get("Idempotency-Key")
+    if raw is None:
+        return None
+    if not KEY.fullmatch(raw):
+        raise ApiProblem(
+            400,
+            "validation_error",
+            "Idempotency-Key must be 1 to 128 visible ASCII characters",
+            problems=[FieldProblem("/Idempotency-Key", "1 to 128 visible ASCII characters")],
+        )
+    place = "owner" if caller.owner else f"seat {caller.seat}"
+    return retries.retry(operation, place, digest(bearer_token()), raw, data)
+
+
+def earlier_reply(replies: list[dict[str, Any]], retry: retries.Retry | None) -> Response | None:
+    """The answer first given to this key, or None; the key with another body is a 422."""
+    try:
+        reply = retries.earlier(replies, retry)
+    except retries.KeyReused:
+        raise ApiProblem(
+            422,
+            "idempotency_key_reused",
+            "this Idempotency-Key was first sent with another body: use a new key for a new request",
+        ) from None
+    if reply is None:
+        return None
+    response = Response(reply.body, status=reply.status, mimetype="application/json")
+    response.headers["ETag"] = etag(reply.version)
+    return response
