@@ -21,12 +21,11 @@ from .. import session_usecases
 from ..sessions import disconnect, ending, stopping
 from ..storage import EventLog
 from . import session_seats
-from .common import logged_events
+from .common import WRITER, logged_events
 from .problems import ApiProblem
 from .session_access import bearer_token, digest, identify_digest, settings
 from .session_records import Loaded, call, engine_state, store, stored
 from .session_table import table_shown
-from .session_writer import WRITER
 from .waiting import RECHECK_SECONDS, Hub, client_address, hub
 
 HEARTBEAT_SECONDS = 15.0

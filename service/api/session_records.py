@@ -39,7 +39,7 @@ from ..storage import (
 from ..storage.base import is_valid_session_id
 from ..usecases import checked_state
 from . import computer_turns
-from .common import game_for
+from .common import WRITER, game_for
 from .jsonio import current_flask_app, json_response
 from .problems import ApiProblem, store_problem
 from .session_access import (
@@ -56,7 +56,6 @@ from .session_access import (
     short_hash,
     stale,
 )
-from .session_writer import WRITER
 
 log = logging.getLogger("service.sessions")
 

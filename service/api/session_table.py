@@ -36,7 +36,7 @@ from ..sessions.retries import Retry, with_reply
 from ..storage import Quota, Snapshot, deadlines, listings
 from ..storage.claims import claim_once
 from . import computer_turns, session_seats
-from .common import game_for, played, seed_sealer
+from .common import WRITER, deal_session, game_for, played, seed_sealer
 from .jsonio import json_response
 from .problems import ApiProblem
 from .session_access import (
@@ -49,7 +49,6 @@ from .session_access import (
     settings,
     short_hash,
 )
-from .session_deals import deal_session
 from .session_records import (
     Loaded,
     answered,
@@ -63,7 +62,6 @@ from .session_records import (
     tagged_document,
     with_fairness,
 )
-from .session_writer import WRITER
 
 log = logging.getLogger("service.sessions")
 

@@ -50,7 +50,7 @@ from . import (
     session_writes,
     thinking,
 )
-from .common import dump_suggestion, game_for, played
+from .common import WRITER, deal_next_round, deal_session, dump_suggestion, game_for, played
 from .jsonio import Once, json_response, read_json
 from .problems import ApiProblem
 from .session_access import (
@@ -60,7 +60,6 @@ from .session_access import (
     require_owner,
     require_player,
 )
-from .session_deals import deal_next_round, deal_session
 from .session_records import (
     Loaded,
     answered,
@@ -77,7 +76,6 @@ from .session_records import (
 )
 from .session_seats import asked_seat, seat_for
 from .session_table import computer_seat_move, saved, table, table_shown, timed_out
-from .session_writer import WRITER
 from .session_writes import earlier_reply, retry_of
 
 blueprint = Blueprint("sessions", __name__, url_prefix="/v1/sessions")
