@@ -1,0 +1,293 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.problem import Problem
+from ...models.seat_token import SeatToken
+from typing import cast
+
+
+
+def _get_kwargs(
+    id: str,
+    seat: int,
+    *,
+    if_match: str,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["If-Match"] = if_match
+
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/sessions/{id}/seats/{seat}/token".format(id=quote(str(id), safe=""),seat=quote(str(seat), safe=""),),
+    }
+
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | SeatToken:
+    if response.status_code == 200:
+        response_200 = SeatToken.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 412:
+        response_412 = Problem.from_dict(response.json())
+
+
+
+        return response_412
+
+    if response.status_code == 428:
+        response_428 = Problem.from_dict(response.json())
+
+
+
+        return response_428
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+
+
+        return response_503
+
+    response_default = Problem.from_dict(response.json())
+
+
+
+    return response_default
+
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | SeatToken]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    seat: int,
+    *,
+    client: AuthenticatedClient,
+    if_match: str,
+
+) -> Response[Problem | SeatToken]:
+    """ Issue a new token for a seat (owner token only); the seat's previous token stops working.
+
+     A write like any other (If-Match, a new version), so the seat can be handed to another player, and a
+    player who lost their token can sit down again. Allowed at a sealed table too, but never quietly:
+    the
+    owner holds the new token first and could see that hand with it, so every reissue appends a public
+    `seat_reissued` {seat, count} event that every token reads, and `seats[i].reissued` counts them
+    ([docs/fairness.md](/docs/guide/fairness.md), a lost seat). Handing the seat to the computer
+    (`.../seats/{seat}/computer`) shows the owner nothing.
+
+    Args:
+        id (str):
+        seat (int):
+        if_match (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SeatToken]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+seat=seat,
+if_match=if_match,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    id: str,
+    seat: int,
+    *,
+    client: AuthenticatedClient,
+    if_match: str,
+
+) -> Problem | SeatToken | None:
+    """ Issue a new token for a seat (owner token only); the seat's previous token stops working.
+
+     A write like any other (If-Match, a new version), so the seat can be handed to another player, and a
+    player who lost their token can sit down again. Allowed at a sealed table too, but never quietly:
+    the
+    owner holds the new token first and could see that hand with it, so every reissue appends a public
+    `seat_reissued` {seat, count} event that every token reads, and `seats[i].reissued` counts them
+    ([docs/fairness.md](/docs/guide/fairness.md), a lost seat). Handing the seat to the computer
+    (`.../seats/{seat}/computer`) shows the owner nothing.
+
+    Args:
+        id (str):
+        seat (int):
+        if_match (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SeatToken
+     """
+
+
+    return sync_detailed(
+        id=id,
+seat=seat,
+client=client,
+if_match=if_match,
+
+    ).parsed
+
+async def asyncio_detailed(
+    id: str,
+    seat: int,
+    *,
+    client: AuthenticatedClient,
+    if_match: str,
+
+) -> Response[Problem | SeatToken]:
+    """ Issue a new token for a seat (owner token only); the seat's previous token stops working.
+
+     A write like any other (If-Match, a new version), so the seat can be handed to another player, and a
+    player who lost their token can sit down again. Allowed at a sealed table too, but never quietly:
+    the
+    owner holds the new token first and could see that hand with it, so every reissue appends a public
+    `seat_reissued` {seat, count} event that every token reads, and `seats[i].reissued` counts them
+    ([docs/fairness.md](/docs/guide/fairness.md), a lost seat). Handing the seat to the computer
+    (`.../seats/{seat}/computer`) shows the owner nothing.
+
+    Args:
+        id (str):
+        seat (int):
+        if_match (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SeatToken]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+seat=seat,
+if_match=if_match,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    id: str,
+    seat: int,
+    *,
+    client: AuthenticatedClient,
+    if_match: str,
+
+) -> Problem | SeatToken | None:
+    """ Issue a new token for a seat (owner token only); the seat's previous token stops working.
+
+     A write like any other (If-Match, a new version), so the seat can be handed to another player, and a
+    player who lost their token can sit down again. Allowed at a sealed table too, but never quietly:
+    the
+    owner holds the new token first and could see that hand with it, so every reissue appends a public
+    `seat_reissued` {seat, count} event that every token reads, and `seats[i].reissued` counts them
+    ([docs/fairness.md](/docs/guide/fairness.md), a lost seat). Handing the seat to the computer
+    (`.../seats/{seat}/computer`) shows the owner nothing.
+
+    Args:
+        id (str):
+        seat (int):
+        if_match (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SeatToken
+     """
+
+
+    return (await asyncio_detailed(
+        id=id,
+seat=seat,
+client=client,
+if_match=if_match,
+
+    )).parsed

@@ -1,0 +1,264 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.problem import Problem
+from ...models.view_session_response_200 import ViewSessionResponse200
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    seat: int | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
+
+
+    
+
+    params: dict[str, Any] = {}
+
+    params["seat"] = seat
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/sessions/{id}/view".format(id=quote(str(id), safe=""),),
+        "params": params,
+    }
+
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | Problem | ViewSessionResponse200:
+    if response.status_code == 200:
+        response_200 = ViewSessionResponse200.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+
+
+        return response_503
+
+    response_default = Problem.from_dict(response.json())
+
+
+
+    return response_default
+
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | Problem | ViewSessionResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    seat: int | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+
+) -> Response[Any | Problem | ViewSessionResponse200]:
+    """ What one seat may see of a session (a seat token its own seat; the owner the public view, or any
+    seat of an unsealed table).
+
+    Args:
+        id (str):
+        seat (int | Unset):
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | Problem | ViewSessionResponse200]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+seat=seat,
+if_none_match=if_none_match,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    seat: int | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+
+) -> Any | Problem | ViewSessionResponse200 | None:
+    """ What one seat may see of a session (a seat token its own seat; the owner the public view, or any
+    seat of an unsealed table).
+
+    Args:
+        id (str):
+        seat (int | Unset):
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | Problem | ViewSessionResponse200
+     """
+
+
+    return sync_detailed(
+        id=id,
+client=client,
+seat=seat,
+if_none_match=if_none_match,
+
+    ).parsed
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    seat: int | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+
+) -> Response[Any | Problem | ViewSessionResponse200]:
+    """ What one seat may see of a session (a seat token its own seat; the owner the public view, or any
+    seat of an unsealed table).
+
+    Args:
+        id (str):
+        seat (int | Unset):
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | Problem | ViewSessionResponse200]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+seat=seat,
+if_none_match=if_none_match,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    seat: int | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+
+) -> Any | Problem | ViewSessionResponse200 | None:
+    """ What one seat may see of a session (a seat token its own seat; the owner the public view, or any
+    seat of an unsealed table).
+
+    Args:
+        id (str):
+        seat (int | Unset):
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | Problem | ViewSessionResponse200
+     """
+
+
+    return (await asyncio_detailed(
+        id=id,
+client=client,
+seat=seat,
+if_none_match=if_none_match,
+
+    )).parsed

@@ -1,0 +1,259 @@
+""" Contains all the data models used in inputs/outputs """
+
+from .alternative import Alternative
+from .card_names import CardNames
+from .card_names_decks import CardNamesDecks
+from .card_names_decks_additional_property import CardNamesDecksAdditionalProperty
+from .card_names_decks_additional_property_cards import CardNamesDecksAdditionalPropertyCards
+from .card_names_decks_additional_property_ranks import CardNamesDecksAdditionalPropertyRanks
+from .card_names_decks_additional_property_suits import CardNamesDecksAdditionalPropertySuits
+from .card_names_language import CardNamesLanguage
+from .computer_choice import ComputerChoice
+from .deal_request import DealRequest
+from .deal_request_preset import DealRequestPreset
+from .dealt import Dealt
+from .deck_style import DeckStyle
+from .event import Event
+from .event_accusi_item import EventAccusiItem
+from .event_accusi_item_kind import EventAccusiItemKind
+from .event_accusi_item_missing import EventAccusiItemMissing
+from .event_accusi_item_rank import EventAccusiItemRank
+from .event_accusi_item_suit import EventAccusiItemSuit
+from .event_by import EventBy
+from .event_to_type_0 import EventToType0
+from .event_type import EventType
+from .event_view import EventView
+from .game_entry import GameEntry
+from .game_entry_defaults import GameEntryDefaults
+from .game_entry_options_item import GameEntryOptionsItem
+from .game_entry_options_item_type import GameEntryOptionsItemType
+from .game_entry_presets_item import GameEntryPresetsItem
+from .game_entry_presets_item_rules import GameEntryPresetsItemRules
+from .game_entry_score_categories_item import GameEntryScoreCategoriesItem
+from .game_id import GameId
+from .healthz_response_200 import HealthzResponse200
+from .hint_reason import HintReason
+from .hint_reason_code import HintReasonCode
+from .hint_reason_params import HintReasonParams
+from .idempotency_key_reused_problem import IdempotencyKeyReusedProblem
+from .idempotency_key_reused_problem_code import IdempotencyKeyReusedProblemCode
+from .illegal_move_problem import IllegalMoveProblem
+from .illegal_move_problem_code import IllegalMoveProblemCode
+from .legal_moves_body import LegalMovesBody
+from .legal_moves_response_200 import LegalMovesResponse200
+from .list_games_response_200 import ListGamesResponse200
+from .list_sessions_response_200 import ListSessionsResponse200
+from .list_sessions_response_200_sessions_item import ListSessionsResponse200SessionsItem
+from .list_sessions_response_200_sessions_item_phase import ListSessionsResponse200SessionsItemPhase
+from .match import Match
+from .match_over import MatchOver
+from .match_over_reason import MatchOverReason
+from .move import Move
+from .move_request import MoveRequest
+from .next_round_in_session_body import NextRoundInSessionBody
+from .next_round_in_session_response_200 import NextRoundInSessionResponse200
+from .play_in_session_response_200_type_0 import PlayInSessionResponse200Type0
+from .player_level import PlayerLevel
+from .problem import Problem
+from .problem_errors_item import ProblemErrorsItem
+from .problem_policy import ProblemPolicy
+from .readyz_response_200 import ReadyzResponse200
+from .readyz_response_200_sessions import ReadyzResponse200Sessions
+from .readyz_response_200_sessions_backend import ReadyzResponse200SessionsBackend
+from .readyz_response_200_sessions_details import ReadyzResponse200SessionsDetails
+from .readyz_response_200_sessions_reason import ReadyzResponse200SessionsReason
+from .reason import Reason
+from .rematch_response_201 import RematchResponse201
+from .rematch_response_201_tokens import RematchResponse201Tokens
+from .replace_session_body import ReplaceSessionBody
+from .replay_request import ReplayRequest
+from .replay_request_preset import ReplayRequestPreset
+from .replay_round import ReplayRound
+from .replayed import Replayed
+from .replayed_refused import ReplayedRefused
+from .resign_response_200 import ResignResponse200
+from .round_result import RoundResult
+from .rules import Rules
+from .rules_accusi import RulesAccusi
+from .rules_capture_choice import RulesCaptureChoice
+from .rules_capture_obligation import RulesCaptureObligation
+from .rules_dealer_bonus import RulesDealerBonus
+from .rules_fourth_point import RulesFourthPoint
+from .rules_napola import RulesNapola
+from .rules_primiera_missing_suit import RulesPrimieraMissingSuit
+from .rules_primiera_rule import RulesPrimieraRule
+from .rules_scopone_deal import RulesScoponeDeal
+from .rules_thirds import RulesThirds
+from .rules_three_player_removed_card import RulesThreePlayerRemovedCard
+from .rules_trump_exchange import RulesTrumpExchange
+from .score import Score
+from .score_body import ScoreBody
+from .score_labels import ScoreLabels
+from .score_match import ScoreMatch
+from .score_sides_item import ScoreSidesItem
+from .score_sides_item_details import ScoreSidesItemDetails
+from .score_sides_item_points import ScoreSidesItemPoints
+from .seat_choice import SeatChoice
+from .seat_move_result import SeatMoveResult
+from .seat_to_computer_body import SeatToComputerBody
+from .seat_token import SeatToken
+from .seats_changed import SeatsChanged
+from .seats_item import SeatsItem
+from .session import Session
+from .session_created import SessionCreated
+from .session_created_tokens import SessionCreatedTokens
+from .session_events import SessionEvents
+from .session_fairness import SessionFairness
+from .session_legal_moves import SessionLegalMoves
+from .spectator_token import SpectatorToken
+from .state import State
+from .state_shown_cards_item import StateShownCardsItem
+from .state_trick_item import StateTrickItem
+from .state_trump_suit import StateTrumpSuit
+from .state_with_events import StateWithEvents
+from .stopped_by import StoppedBy
+from .stream_ticket import StreamTicket
+from .suggest_body import SuggestBody
+from .suggest_in_session_body import SuggestInSessionBody
+from .suggestion import Suggestion
+from .table_clock import TableClock
+from .table_clock_on_timeout import TableClockOnTimeout
+from .validate_move_response_200 import ValidateMoveResponse200
+from .value_unit import ValueUnit
+from .view import View
+from .view_body import ViewBody
+from .view_last_trick_type_0 import ViewLastTrickType0
+from .view_names import ViewNames
+from .view_session_response_200 import ViewSessionResponse200
+from .view_trick_item import ViewTrickItem
+from .view_trump_suit import ViewTrumpSuit
+
+__all__ = (
+    "Alternative",
+    "CardNames",
+    "CardNamesDecks",
+    "CardNamesDecksAdditionalProperty",
+    "CardNamesDecksAdditionalPropertyCards",
+    "CardNamesDecksAdditionalPropertyRanks",
+    "CardNamesDecksAdditionalPropertySuits",
+    "CardNamesLanguage",
+    "ComputerChoice",
+    "DealRequest",
+    "DealRequestPreset",
+    "Dealt",
+    "DeckStyle",
+    "Event",
+    "EventAccusiItem",
+    "EventAccusiItemKind",
+    "EventAccusiItemMissing",
+    "EventAccusiItemRank",
+    "EventAccusiItemSuit",
+    "EventBy",
+    "EventToType0",
+    "EventType",
+    "EventView",
+    "GameEntry",
+    "GameEntryDefaults",
+    "GameEntryOptionsItem",
+    "GameEntryOptionsItemType",
+    "GameEntryPresetsItem",
+    "GameEntryPresetsItemRules",
+    "GameEntryScoreCategoriesItem",
+    "GameId",
+    "HealthzResponse200",
+    "HintReason",
+    "HintReasonCode",
+    "HintReasonParams",
+    "IdempotencyKeyReusedProblem",
+    "IdempotencyKeyReusedProblemCode",
+    "IllegalMoveProblem",
+    "IllegalMoveProblemCode",
+    "LegalMovesBody",
+    "LegalMovesResponse200",
+    "ListGamesResponse200",
+    "ListSessionsResponse200",
+    "ListSessionsResponse200SessionsItem",
+    "ListSessionsResponse200SessionsItemPhase",
+    "Match",
+    "MatchOver",
+    "MatchOverReason",
+    "Move",
+    "MoveRequest",
+    "NextRoundInSessionBody",
+    "NextRoundInSessionResponse200",
+    "PlayerLevel",
+    "PlayInSessionResponse200Type0",
+    "Problem",
+    "ProblemErrorsItem",
+    "ProblemPolicy",
+    "ReadyzResponse200",
+    "ReadyzResponse200Sessions",
+    "ReadyzResponse200SessionsBackend",
+    "ReadyzResponse200SessionsDetails",
+    "ReadyzResponse200SessionsReason",
+    "Reason",
+    "RematchResponse201",
+    "RematchResponse201Tokens",
+    "ReplaceSessionBody",
+    "Replayed",
+    "ReplayedRefused",
+    "ReplayRequest",
+    "ReplayRequestPreset",
+    "ReplayRound",
+    "ResignResponse200",
+    "RoundResult",
+    "Rules",
+    "RulesAccusi",
+    "RulesCaptureChoice",
+    "RulesCaptureObligation",
+    "RulesDealerBonus",
+    "RulesFourthPoint",
+    "RulesNapola",
+    "RulesPrimieraMissingSuit",
+    "RulesPrimieraRule",
+    "RulesScoponeDeal",
+    "RulesThirds",
+    "RulesThreePlayerRemovedCard",
+    "RulesTrumpExchange",
+    "Score",
+    "ScoreBody",
+    "ScoreLabels",
+    "ScoreMatch",
+    "ScoreSidesItem",
+    "ScoreSidesItemDetails",
+    "ScoreSidesItemPoints",
+    "SeatChoice",
+    "SeatMoveResult",
+    "SeatsChanged",
+    "SeatsItem",
+    "SeatToComputerBody",
+    "SeatToken",
+    "Session",
+    "SessionCreated",
+    "SessionCreatedTokens",
+    "SessionEvents",
+    "SessionFairness",
+    "SessionLegalMoves",
+    "SpectatorToken",
+    "State",
+    "StateShownCardsItem",
+    "StateTrickItem",
+    "StateTrumpSuit",
+    "StateWithEvents",
+    "StoppedBy",
+    "StreamTicket",
+    "SuggestBody",
+    "SuggestInSessionBody",
+    "Suggestion",
+    "TableClock",
+    "TableClockOnTimeout",
+    "ValidateMoveResponse200",
+    "ValueUnit",
+    "View",
+    "ViewBody",
+    "ViewLastTrickType0",
+    "ViewNames",
+    "ViewSessionResponse200",
+    "ViewTrickItem",
+    "ViewTrumpSuit",
+)

@@ -1,0 +1,101 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.hint_reason import HintReason
+  from ..models.move import Move
+
+
+
+
+
+T = TypeVar("T", bound="Alternative")
+
+
+
+@_attrs_define
+class Alternative:
+    """ 
+        Attributes:
+            move (Move): Fishing games: `{card, capture?}`; an omitted `capture` captures when exactly one set exists and is
+                a
+                422 `ambiguous_capture` when several do; `[]` lays the card. Briscola: `{card}`, or `{exchange}` for the
+                trump exchange. Tressette: `{card}`.
+            value (float): The move's estimated value, in the answer's `value_unit`.
+            reasons (list[HintReason]): What the move does, the most telling first, read from what the seat may see alone.
+     """
+
+    move: Move
+    value: float
+    reasons: list[HintReason]
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.hint_reason import HintReason # noqa: PLC0415
+        from ..models.move import Move # noqa: PLC0415
+        move = self.move.to_dict()
+
+        value = self.value
+
+        reasons = []
+        for reasons_item_data in self.reasons:
+            reasons_item = reasons_item_data.to_dict()
+            reasons.append(reasons_item)
+
+
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "move": move,
+            "value": value,
+            "reasons": reasons,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.hint_reason import HintReason # noqa: PLC0415
+        from ..models.move import Move # noqa: PLC0415
+        d = dict(src_dict)
+        move = Move.from_dict(d.pop("move"))
+
+
+
+
+        value = d.pop("value")
+
+        reasons = []
+        _reasons = d.pop("reasons")
+        for reasons_item_data in (_reasons):
+            reasons_item = HintReason.from_dict(reasons_item_data)
+
+
+
+            reasons.append(reasons_item)
+
+
+        alternative = cls(
+            move=move,
+            value=value,
+            reasons=reasons,
+        )
+
+        return alternative
+

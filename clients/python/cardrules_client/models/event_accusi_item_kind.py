@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class EventAccusiItemKind(StrEnum):
+    FOUR = "four"
+    NAPOLETANA = "napoletana"
+    THREE = "three"
+
+    def __str__(self) -> str:
+        return str(self.value)

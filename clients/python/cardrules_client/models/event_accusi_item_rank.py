@@ -1,0 +1,9 @@
+from enum import IntEnum
+
+class EventAccusiItemRank(IntEnum):
+    VALUE_1 = 1
+    VALUE_2 = 2
+    VALUE_3 = 3
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,12 @@
+from enum import StrEnum
+
+class GameId(StrEnum):
+    BRISCA = "brisca"
+    BRISCOLA = "briscola"
+    ESCOBA = "escoba"
+    SCOPA = "scopa"
+    SCOPONE = "scopone"
+    TRESSETTE = "tressette"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,87 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.move import Move
+  from ..models.state import State
+
+
+
+
+
+T = TypeVar("T", bound="MoveRequest")
+
+
+
+@_attrs_define
+class MoveRequest:
+    """ 
+        Attributes:
+            state (State): A round as the caller keeps it. Fishing games (scopa, scopone, escoba) need `table` and `sweeps`
+                (and `last_capturer` once a pile has cards); Briscola needs `trump_card` and `leader` (`trick` defaults to
+                empty); Tressette needs `leader` (`trick`, `accusi_points` and `shown_cards` default to empty). `turn`,
+                `round_over` and `trump_suit` are derived from the cards; when sent they must agree. Unknown fields are
+                ignored.
+            move (Move): Fishing games: `{card, capture?}`; an omitted `capture` captures when exactly one set exists and is
+                a
+                422 `ambiguous_capture` when several do; `[]` lays the card. Briscola: `{card}`, or `{exchange}` for the
+                trump exchange. Tressette: `{card}`.
+     """
+
+    state: State
+    move: Move
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.move import Move # noqa: PLC0415
+        from ..models.state import State # noqa: PLC0415
+        state = self.state.to_dict()
+
+        move = self.move.to_dict()
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "state": state,
+            "move": move,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.move import Move # noqa: PLC0415
+        from ..models.state import State # noqa: PLC0415
+        d = dict(src_dict)
+        state = State.from_dict(d.pop("state"))
+
+
+
+
+        move = Move.from_dict(d.pop("move"))
+
+
+
+
+        move_request = cls(
+            state=state,
+            move=move,
+        )
+
+        return move_request
+

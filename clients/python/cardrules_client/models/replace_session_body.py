@@ -1,0 +1,92 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.game_id import GameId
+from ..types import UNSET, Unset
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.state import State
+
+
+
+
+
+T = TypeVar("T", bound="ReplaceSessionBody")
+
+
+
+@_attrs_define
+class ReplaceSessionBody:
+    """ 
+        Attributes:
+            state (State): A round as the caller keeps it. Fishing games (scopa, scopone, escoba) need `table` and `sweeps`
+                (and `last_capturer` once a pile has cards); Briscola needs `trump_card` and `leader` (`trick` defaults to
+                empty); Tressette needs `leader` (`trick`, `accusi_points` and `shown_cards` default to empty). `turn`,
+                `round_over` and `trump_suit` are derived from the cards; when sent they must agree. Unknown fields are
+                ignored.
+            game (GameId | Unset):
+     """
+
+    state: State
+    game: GameId | Unset = UNSET
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.state import State # noqa: PLC0415
+        state = self.state.to_dict()
+
+        game: str | Unset = UNSET
+        if not isinstance(self.game, Unset):
+            game = self.game.value
+
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "state": state,
+        })
+        if game is not UNSET:
+            field_dict["game"] = game
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.state import State # noqa: PLC0415
+        d = dict(src_dict)
+        state = State.from_dict(d.pop("state"))
+
+
+
+
+        _game = d.pop("game", UNSET)
+        game: GameId | Unset
+        if isinstance(_game,  Unset):
+            game = UNSET
+        else:
+            game = GameId(_game)
+
+
+
+
+        replace_session_body = cls(
+            state=state,
+            game=game,
+        )
+
+        return replace_session_body
+

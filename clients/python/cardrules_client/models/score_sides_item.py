@@ -1,0 +1,136 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.score_sides_item_details import ScoreSidesItemDetails
+  from ..models.score_sides_item_points import ScoreSidesItemPoints
+
+
+
+
+
+T = TypeVar("T", bound="ScoreSidesItem")
+
+
+
+@_attrs_define
+class ScoreSidesItem:
+    """ 
+        Attributes:
+            side (int):
+            seats (list[int]):
+            points (ScoreSidesItemPoints): cards, coins, settebello, primiera, sevens, sweeps, re_bello, rosmarino, napola;
+                card_points for Briscola; card_points, last_trick and accusi for Tressette.
+            total (int):
+            details (ScoreSidesItemDetails | Unset): Counts behind the points (cards, coins, sevens, primiera value and
+                suits, ...).
+     """
+
+    side: int
+    seats: list[int]
+    points: ScoreSidesItemPoints
+    total: int
+    details: ScoreSidesItemDetails | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.score_sides_item_details import ScoreSidesItemDetails # noqa: PLC0415
+        from ..models.score_sides_item_points import ScoreSidesItemPoints # noqa: PLC0415
+        side = self.side
+
+        seats = self.seats
+
+
+
+        points = self.points.to_dict()
+
+        total = self.total
+
+        details: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.details, Unset):
+            details = self.details.to_dict()
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "side": side,
+            "seats": seats,
+            "points": points,
+            "total": total,
+        })
+        if details is not UNSET:
+            field_dict["details"] = details
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.score_sides_item_details import ScoreSidesItemDetails # noqa: PLC0415
+        from ..models.score_sides_item_points import ScoreSidesItemPoints # noqa: PLC0415
+        d = dict(src_dict)
+        side = d.pop("side")
+
+        seats = cast(list[int], d.pop("seats"))
+
+
+        points = ScoreSidesItemPoints.from_dict(d.pop("points"))
+
+
+
+
+        total = d.pop("total")
+
+        _details = d.pop("details", UNSET)
+        details: ScoreSidesItemDetails | Unset
+        if isinstance(_details,  Unset):
+            details = UNSET
+        else:
+            details = ScoreSidesItemDetails.from_dict(_details)
+
+
+
+
+        score_sides_item = cls(
+            side=side,
+            seats=seats,
+            points=points,
+            total=total,
+            details=details,
+        )
+
+
+        score_sides_item.additional_properties = d
+        return score_sides_item
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

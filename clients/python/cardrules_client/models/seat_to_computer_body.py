@@ -1,0 +1,67 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.computer_choice import ComputerChoice
+
+
+
+
+
+T = TypeVar("T", bound="SeatToComputerBody")
+
+
+
+@_attrs_define
+class SeatToComputerBody:
+    """ 
+        Attributes:
+            computer (ComputerChoice): A computer player asked to choose the move of the seat to act
+                ([docs/players.md](/docs/guide/players.md)).
+     """
+
+    computer: ComputerChoice
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.computer_choice import ComputerChoice # noqa: PLC0415
+        computer = self.computer.to_dict()
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "computer": computer,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.computer_choice import ComputerChoice # noqa: PLC0415
+        d = dict(src_dict)
+        computer = ComputerChoice.from_dict(d.pop("computer"))
+
+
+
+
+        seat_to_computer_body = cls(
+            computer=computer,
+        )
+
+        return seat_to_computer_body
+

@@ -1,0 +1,412 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.deck_style import DeckStyle
+from ..models.state_trump_suit import StateTrumpSuit
+from ..types import UNSET, Unset
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.match import Match
+  from ..models.rules import Rules
+  from ..models.state_shown_cards_item import StateShownCardsItem
+  from ..models.state_trick_item import StateTrickItem
+
+
+
+
+
+T = TypeVar("T", bound="State")
+
+
+
+@_attrs_define
+class State:
+    """ A round as the caller keeps it. Fishing games (scopa, scopone, escoba) need `table` and `sweeps`
+    (and `last_capturer` once a pile has cards); Briscola needs `trump_card` and `leader` (`trick` defaults to
+    empty); Tressette needs `leader` (`trick`, `accusi_points` and `shown_cards` default to empty). `turn`,
+    `round_over` and `trump_suit` are derived from the cards; when sent they must agree. Unknown fields are
+    ignored.
+
+        Attributes:
+            players (int):
+            dealer (int):
+            hands (list[list[str]]):
+            stock (list[str]):
+            captures (list[list[str]]):
+            game (str | Unset):
+            rules (Rules | Unset): Rule options by name ([docs/rules.md](/docs/guide/rules.md), and `GET /v1/games`);
+                unknown names or values are a 400.
+            turn (int | None | Unset):
+            round_over (bool | Unset):
+            deck (DeckStyle | Unset):
+            match (Match | Unset):
+            table (list[str] | Unset):
+            sweeps (list[int] | Unset):
+            last_capturer (int | None | Unset):
+            trump_card (str | Unset):
+            trump_suit (StateTrumpSuit | Unset):
+            trick (list[StateTrickItem] | Unset):
+            leader (int | Unset):
+            accusi_points (list[int] | Unset): Tressette, the points each seat has declared (accusi); all 0 with `accusi`
+                off.
+            shown_cards (list[StateShownCardsItem] | Unset): Tressette for two, the cards drawn face up from the stock that
+                their seat still holds.
+     """
+
+    players: int
+    dealer: int
+    hands: list[list[str]]
+    stock: list[str]
+    captures: list[list[str]]
+    game: str | Unset = UNSET
+    rules: Rules | Unset = UNSET
+    turn: int | None | Unset = UNSET
+    round_over: bool | Unset = UNSET
+    deck: DeckStyle | Unset = UNSET
+    match: Match | Unset = UNSET
+    table: list[str] | Unset = UNSET
+    sweeps: list[int] | Unset = UNSET
+    last_capturer: int | None | Unset = UNSET
+    trump_card: str | Unset = UNSET
+    trump_suit: StateTrumpSuit | Unset = UNSET
+    trick: list[StateTrickItem] | Unset = UNSET
+    leader: int | Unset = UNSET
+    accusi_points: list[int] | Unset = UNSET
+    shown_cards: list[StateShownCardsItem] | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.match import Match # noqa: PLC0415
+        from ..models.rules import Rules # noqa: PLC0415
+        from ..models.state_shown_cards_item import StateShownCardsItem # noqa: PLC0415
+        from ..models.state_trick_item import StateTrickItem # noqa: PLC0415
+        players = self.players
+
+        dealer = self.dealer
+
+        hands = []
+        for hands_item_data in self.hands:
+            hands_item = hands_item_data
+
+
+            hands.append(hands_item)
+
+
+
+        stock = self.stock
+
+
+
+        captures = []
+        for captures_item_data in self.captures:
+            captures_item = captures_item_data
+
+
+            captures.append(captures_item)
+
+
+
+        game = self.game
+
+        rules: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.rules, Unset):
+            rules = self.rules.to_dict()
+
+        turn: int | None | Unset
+        if isinstance(self.turn, Unset):
+            turn = UNSET
+        else:
+            turn = self.turn
+
+        round_over = self.round_over
+
+        deck: str | Unset = UNSET
+        if not isinstance(self.deck, Unset):
+            deck = self.deck.value
+
+
+        match: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.match, Unset):
+            match = self.match.to_dict()
+
+        table: list[str] | Unset = UNSET
+        if not isinstance(self.table, Unset):
+            table = self.table
+
+
+
+        sweeps: list[int] | Unset = UNSET
+        if not isinstance(self.sweeps, Unset):
+            sweeps = self.sweeps
+
+
+
+        last_capturer: int | None | Unset
+        if isinstance(self.last_capturer, Unset):
+            last_capturer = UNSET
+        else:
+            last_capturer = self.last_capturer
+
+        trump_card = self.trump_card
+
+        trump_suit: str | Unset = UNSET
+        if not isinstance(self.trump_suit, Unset):
+            trump_suit = self.trump_suit.value
+
+
+        trick: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.trick, Unset):
+            trick = []
+            for trick_item_data in self.trick:
+                trick_item = trick_item_data.to_dict()
+                trick.append(trick_item)
+
+
+
+        leader = self.leader
+
+        accusi_points: list[int] | Unset = UNSET
+        if not isinstance(self.accusi_points, Unset):
+            accusi_points = self.accusi_points
+
+
+
+        shown_cards: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.shown_cards, Unset):
+            shown_cards = []
+            for shown_cards_item_data in self.shown_cards:
+                shown_cards_item = shown_cards_item_data.to_dict()
+                shown_cards.append(shown_cards_item)
+
+
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "players": players,
+            "dealer": dealer,
+            "hands": hands,
+            "stock": stock,
+            "captures": captures,
+        })
+        if game is not UNSET:
+            field_dict["game"] = game
+        if rules is not UNSET:
+            field_dict["rules"] = rules
+        if turn is not UNSET:
+            field_dict["turn"] = turn
+        if round_over is not UNSET:
+            field_dict["round_over"] = round_over
+        if deck is not UNSET:
+            field_dict["deck"] = deck
+        if match is not UNSET:
+            field_dict["match"] = match
+        if table is not UNSET:
+            field_dict["table"] = table
+        if sweeps is not UNSET:
+            field_dict["sweeps"] = sweeps
+        if last_capturer is not UNSET:
+            field_dict["last_capturer"] = last_capturer
+        if trump_card is not UNSET:
+            field_dict["trump_card"] = trump_card
+        if trump_suit is not UNSET:
+            field_dict["trump_suit"] = trump_suit
+        if trick is not UNSET:
+            field_dict["trick"] = trick
+        if leader is not UNSET:
+            field_dict["leader"] = leader
+        if accusi_points is not UNSET:
+            field_dict["accusi_points"] = accusi_points
+        if shown_cards is not UNSET:
+            field_dict["shown_cards"] = shown_cards
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.match import Match # noqa: PLC0415
+        from ..models.rules import Rules # noqa: PLC0415
+        from ..models.state_shown_cards_item import StateShownCardsItem # noqa: PLC0415
+        from ..models.state_trick_item import StateTrickItem # noqa: PLC0415
+        d = dict(src_dict)
+        players = d.pop("players")
+
+        dealer = d.pop("dealer")
+
+        hands = []
+        _hands = d.pop("hands")
+        for hands_item_data in (_hands):
+            hands_item = cast(list[str], hands_item_data)
+
+            hands.append(hands_item)
+
+
+        stock = cast(list[str], d.pop("stock"))
+
+
+        captures = []
+        _captures = d.pop("captures")
+        for captures_item_data in (_captures):
+            captures_item = cast(list[str], captures_item_data)
+
+            captures.append(captures_item)
+
+
+        game = d.pop("game", UNSET)
+
+        _rules = d.pop("rules", UNSET)
+        rules: Rules | Unset
+        if isinstance(_rules,  Unset):
+            rules = UNSET
+        else:
+            rules = Rules.from_dict(_rules)
+
+
+
+
+        def _parse_turn(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        turn = _parse_turn(d.pop("turn", UNSET))
+
+
+        round_over = d.pop("round_over", UNSET)
+
+        _deck = d.pop("deck", UNSET)
+        deck: DeckStyle | Unset
+        if isinstance(_deck,  Unset):
+            deck = UNSET
+        else:
+            deck = DeckStyle(_deck)
+
+
+
+
+        _match = d.pop("match", UNSET)
+        match: Match | Unset
+        if isinstance(_match,  Unset):
+            match = UNSET
+        else:
+            match = Match.from_dict(_match)
+
+
+
+
+        table = cast(list[str], d.pop("table", UNSET))
+
+
+        sweeps = cast(list[int], d.pop("sweeps", UNSET))
+
+
+        def _parse_last_capturer(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        last_capturer = _parse_last_capturer(d.pop("last_capturer", UNSET))
+
+
+        trump_card = d.pop("trump_card", UNSET)
+
+        _trump_suit = d.pop("trump_suit", UNSET)
+        trump_suit: StateTrumpSuit | Unset
+        if isinstance(_trump_suit,  Unset):
+            trump_suit = UNSET
+        else:
+            trump_suit = StateTrumpSuit(_trump_suit)
+
+
+
+
+        _trick = d.pop("trick", UNSET)
+        trick: list[StateTrickItem] | Unset = UNSET
+        if _trick is not UNSET:
+            trick = []
+            for trick_item_data in _trick:
+                trick_item = StateTrickItem.from_dict(trick_item_data)
+
+
+
+                trick.append(trick_item)
+
+
+        leader = d.pop("leader", UNSET)
+
+        accusi_points = cast(list[int], d.pop("accusi_points", UNSET))
+
+
+        _shown_cards = d.pop("shown_cards", UNSET)
+        shown_cards: list[StateShownCardsItem] | Unset = UNSET
+        if _shown_cards is not UNSET:
+            shown_cards = []
+            for shown_cards_item_data in _shown_cards:
+                shown_cards_item = StateShownCardsItem.from_dict(shown_cards_item_data)
+
+
+
+                shown_cards.append(shown_cards_item)
+
+
+        state = cls(
+            players=players,
+            dealer=dealer,
+            hands=hands,
+            stock=stock,
+            captures=captures,
+            game=game,
+            rules=rules,
+            turn=turn,
+            round_over=round_over,
+            deck=deck,
+            match=match,
+            table=table,
+            sweeps=sweeps,
+            last_capturer=last_capturer,
+            trump_card=trump_card,
+            trump_suit=trump_suit,
+            trick=trick,
+            leader=leader,
+            accusi_points=accusi_points,
+            shown_cards=shown_cards,
+        )
+
+
+        state.additional_properties = d
+        return state
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
