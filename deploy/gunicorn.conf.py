@@ -169,8 +169,8 @@ def child_exit(server: Any, worker: Any) -> None:
 
 def post_worker_init(worker: Any) -> None:
     # Every worker looks for the tables' due deadlines from its start, so a deadline set before a restart is
-    # acted on even if nobody reads that table again (service/api/computer_turns.py); the claim in the store
+    # acted on even if nobody reads that table again (service/sessions/runner.py); the claim in the store
     # makes one worker of one instance act on each.
-    from service.api.computer_turns import start_polling
+    from service.api.sessions import start_polling
 
     start_polling(worker.wsgi)

@@ -18,6 +18,7 @@ from flask import request
 from ..config import Settings
 from ..engine.errors import FieldProblem
 from ..sessions.log import Audience
+from ..sessions.runner import Runner
 from ..storage import Quota
 from .jsonio import current_flask_app, current_request
 from .problems import ApiProblem
@@ -46,6 +47,22 @@ def settings() -> Settings:
 
 
 # -- tokens -------------------------------------------------------------------------------------------------
+
+
+RUNNER = "computer_turns"
+"""Where the app keeps its runner of computer seats and clocks (``sessions.runner``)."""
+WALL_CLOCK = "wall_clock"
+"""The app's wall clock (seconds since the epoch): ``time.time`` unless a test sets its own."""
+
+
+def runner() -> Runner:
+    """This app's runner of computer seats and clocks."""
+    found: Runner = current_flask_app().extensions[RUNNER]
+    return found
+
+
+def wall_now() -> float:
+    return runner().wall_clock()
 
 
 def new_token() -> str:

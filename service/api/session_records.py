@@ -38,7 +38,6 @@ from ..storage import (
 )
 from ..storage.base import is_valid_session_id
 from ..usecases import checked_state
-from . import computer_turns
 from .common import WRITER, game_for
 from .jsonio import current_flask_app, json_response
 from .problems import ApiProblem, store_problem
@@ -53,8 +52,10 @@ from .session_access import (
     matched_version,
     no_access,
     none_match,
+    runner,
     short_hash,
     stale,
+    wall_now,
 )
 
 log = logging.getLogger("service.sessions")
@@ -209,7 +210,7 @@ def stored(
     if caller.seat is not None:  # its player is there, once the request is answered (``session_seats``)
         g.presence_heard = (session_id, caller.seat)
     if record.table.ended is None:
-        computer_turns.noticed(session_id, snapshot.version, record.state, record.table)
+        runner().noticed(session_id, snapshot.version, record.state, record.table)
     return loaded
 
 
@@ -344,7 +345,7 @@ def tagged_document(
     record.update(table_fields(table))
     if presence_base is not None:
         record["presence_base"] = presence_base
-    record["updated"] = computer_turns.wall_now()
+    record["updated"] = wall_now()
     return orjson.dumps(record), tag
 
 

@@ -18,10 +18,9 @@ from ..sessions import presence
 from ..sessions import seats as seating
 from ..storage import deadlines
 from ..storage.base import StoreError
-from . import computer_turns
 from .jsonio import current_flask_app
 from .problems import ApiProblem
-from .session_access import NUMBER_PARAM, require_player, settings
+from .session_access import NUMBER_PARAM, require_player, runner, settings, wall_now
 from .session_records import (
     Loaded,
     call,
@@ -115,7 +114,7 @@ def seen(session_id: str, seat: int, leaving: bool = False) -> None:
         return
     app = current_flask_app()
     sightings: presence.Sightings = app.extensions.setdefault(SIGHTINGS, presence.Sightings())
-    now = computer_turns.wall_now()
+    now = wall_now()
     known = held_records().get(session_id)
     # A seat the computer plays is always shown there: its player's coming and going is not announced.
     told = known is not None and seat < len(known.seats) and known.seats[seat].at_table
@@ -124,7 +123,7 @@ def seen(session_id: str, seat: int, leaving: bool = False) -> None:
     try:
         due = now + presence.due_after(window)
         deadlines.set_deadline(store(), presence.entry_key(session_id, seat), due)
-        computer_turns.runner().start(polling=True)
+        runner().start(polling=True)
         if known is not None and not told:
             announce(known, seat, True)
         sightings.refreshed(session_id, seat, now)
@@ -143,7 +142,7 @@ def stream_opened(session_id: str, seat: int) -> None:
     (the answer that opened it says the player is there, as any answer does)."""
     if presence_on():
         held_streams().opened(session_id, seat)
-        computer_turns.runner().start(polling=True)
+        runner().start(polling=True)
 
 
 def stream_closed(session_id: str, seat: int) -> None:
@@ -160,7 +159,7 @@ def refresh_streams() -> None:
     held = held_streams().seats()
     if window <= 0 or not held:
         return
-    due = computer_turns.wall_now() + window + 2 * presence.STREAM_REFRESH_SECONDS
+    due = wall_now() + window + 2 * presence.STREAM_REFRESH_SECONDS
     deadlines.set_deadlines(store(), {presence.entry_key(session_id, seat): due for session_id, seat in held})
     kept = held_records()
     for session_id, seat in held:
@@ -180,7 +179,7 @@ def announce(loaded: Loaded, seat: int, connected: bool) -> None:
     snapshot = call(store().replace, session_id, version, record, session_log.entry([event]))
     remember(snapshot.document, *engine_state(loaded))
     hold(dataclasses.replace(loaded, snapshot=snapshot, table=table, presence_base=base, preconditions=None))
-    computer_turns.noticed(session_id, snapshot.version, loaded.state, table, delay=0.0)
+    runner().noticed(session_id, snapshot.version, loaded.state, table, delay=0.0)
 
 
 def went_away(session_id: str, seat: int, due: float) -> None:

@@ -15,6 +15,7 @@ import dataclasses
 import logging
 import math
 import re
+import time
 from typing import Any
 
 from flask import Blueprint, Response, request, url_for
@@ -25,6 +26,7 @@ from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.state import Event, GameState
 from ..fairness import SERVER_SEED
+from ..offload import releasing
 from ..schemas.errors import RequestInvalid
 from ..session_usecases import Written
 from ..sessions import clock as clocks
@@ -33,9 +35,11 @@ from ..sessions import presence
 from ..sessions import seats as seating
 from ..sessions.record import TableFields
 from ..sessions.retries import Retry, with_reply
+from ..sessions.runner import Moved
 from ..storage import Quota, Snapshot, deadlines, listings
 from ..storage.claims import claim_once
-from . import computer_turns, session_seats
+from ..usecases import suggestion_for
+from . import session_seats, thinking
 from .common import WRITER, deal_session, game_for, played, seed_sealer
 from .jsonio import json_response
 from .problems import ApiProblem
@@ -46,8 +50,10 @@ from .session_access import (
     new_token,
     require_owner,
     require_player,
+    runner,
     settings,
     short_hash,
+    wall_now,
 )
 from .session_records import (
     Loaded,
@@ -96,7 +102,7 @@ def conceded(loaded: Loaded, game: Game, state: GameState, seat: int, reason: st
     sees = loaded.caller.audience(loaded.sealed).sees
     viewer = loaded.caller.seat
     answer, events, ended = session_usecases.resign(game, state, on, seat, viewer, reason, sees, WRITER)
-    table = computer_turns.timed(dataclasses.replace(loaded.table, ended=ended), state)
+    table = runner().timed(dataclasses.replace(loaded.table, ended=ended), state)
     record = loaded.with_table(loaded.auth, table)
     call(store().replace, loaded.snapshot.id, version, record, session_log.entry(events))
     return answer
@@ -118,7 +124,7 @@ def table(loaded: Loaded, version: int) -> session_usecases.Table:
 def saved(loaded: Loaded, retry: Retry | None, game: Game, on: session_usecases.Table, written: Written) -> Response:
     """Store a write's outcome (its answer kept for a retry) with a compare-and-set on the version it replaces."""
     new_version = on.version + 1
-    sitting = computer_turns.timed(loaded.table, written.after)
+    sitting = runner().timed(loaded.table, written.after)
     events = written.events
     if sitting.clock is not None:  # every reader learns the new deadline with the write that set it
         shown = clocks.shown(sitting.clock)
@@ -130,19 +136,19 @@ def saved(loaded: Loaded, retry: Retry | None, game: Game, on: session_usecases.
     record, tag = tagged_document(
         game.name, written.state, loaded.auth, written.fairness, loaded.sealed, replies, sitting
     )
-    computer_turns.note_deadline(on.id, sitting)
+    runner().note_deadline(on.id, sitting)
     snapshot = call(store().replace, on.id, on.version, record, session_log.entry(events))
     kept_written(
         snapshot, game, written.after, written.state, loaded.auth, tag, written.fairness, loaded.sealed, replies,
         sitting,
     )
-    computer_turns.after_write(snapshot.id, snapshot.version, written.after, sitting)
+    runner().after_write(snapshot.id, snapshot.version, written.after, sitting)
     return answered(written.answer)
 
 
-def computer_seat_move(session_id: str, version: int) -> computer_turns.Moved:
+def computer_seat_move(session_id: str, version: int) -> Moved:
     """The computer's move for the seat it plays, if the stored table is still at ``version`` with that seat to
-    act: written as the owner's ``{"computer": ...}`` would be (``computer_turns``), with no client to answer.
+    act: written as the owner's ``{"computer": ...}`` would be (``sessions.runner``), with no client to answer.
     The new version, and whether the computer is to act again; None when there was nothing to play. A
     ``presence`` event written meanwhile changes nothing that the move depends on: the move is made again on it."""
     for _ in range(3):
@@ -163,7 +169,7 @@ def computer_seat_move(session_id: str, version: int) -> computer_turns.Moved:
     return None
 
 
-def timed_out(session_id: str, deadline: float) -> computer_turns.Moved:
+def timed_out(session_id: str, deadline: float) -> Moved:
     """What the table's clock does once ``deadline`` has passed, if the stored record still has that deadline:
     claimed once across workers and instances, then written with a compare-and-set on the version that set it
     (a seat that moved in time wins). The index's entry is dropped or moved to the record's own deadline, and
@@ -185,20 +191,20 @@ def timed_out(session_id: str, deadline: float) -> computer_turns.Moved:
             if problem.status != 412:
                 raise
         loaded = stored(session_id, None, None, service=True)  # a presence event came first: again, on it
-    computer_turns.note_deadline(session_id, loaded.table)  # the entry says the record's deadline again
+    runner().note_deadline(session_id, loaded.table)  # the entry says the record's deadline again
     return None
 
 
-def clock_acts(loaded: Loaded, deadline: float) -> computer_turns.Moved:
+def clock_acts(loaded: Loaded, deadline: float) -> Moved:
     """``timed_out`` on one reading of the record (a 412 when another write came first)."""
     session_id = loaded.snapshot.id
     clock = loaded.clock
     if clock is None or clock.deadline != deadline or loaded.ended is not None:
         if loaded.ended is None:
-            computer_turns.note_deadline(session_id, loaded.table)  # an entry left by a write that failed
+            runner().note_deadline(session_id, loaded.table)  # an entry left by a write that failed
         deadlines.drop_deadline(store(), session_id, deadline)
         return None
-    if deadline > computer_turns.wall_now():
+    if deadline > wall_now():
         return None
     version = loaded.snapshot.version
     if not claim_once(store(), f"deadline:{session_id}:{version}", int(clock.move_seconds) + 60):
@@ -213,7 +219,7 @@ def clock_acts(loaded: Loaded, deadline: float) -> computer_turns.Moved:
     return service_move(loaded, game, state, {"computer": {"level": clock.level}, "reason": "timeout"})
 
 
-def service_move(loaded: Loaded, game: Game, state: GameState, data: dict[str, Any]) -> computer_turns.Moved:
+def service_move(loaded: Loaded, game: Game, state: GameState, data: dict[str, Any]) -> Moved:
     """A move the table makes by itself (a computer seat's, a clock's), written as the owner's would be."""
     version = loaded.snapshot.version
     on = table(loaded, version)
@@ -224,8 +230,17 @@ def service_move(loaded: Loaded, game: Game, state: GameState, data: dict[str, A
     return version + 1, not after.round_over and seating.computer_to_act(loaded.seats, after.turn) is not None
 
 
+POOL_RETRY_SECONDS = 0.05
+
+
 def think_for_service(game: Game, state: GameState, choice: dict[str, Any]) -> Move:
-    return computer_turns.runner().think(game, state, choice)
+    """The seat's move from its own view, holding a slot of the host's pool (waiting for one, in turn)."""
+    pool = thinking.current()
+    while (slot := pool.pool.take()) is None:
+        time.sleep(POOL_RETRY_SECONDS)
+    with releasing(slot):
+        _, found = suggestion_for(game, state, state.turn, pool.within_budget(choice), pool.think)
+    return found.move
 
 
 def opened_table(
@@ -243,9 +258,9 @@ def opened_table(
     """Store a new table whose seats hold ``seats``' tokens; 201 with the owner's and a spectator's tokens
     (and the seats' unless ``shown`` says otherwise)."""
     dumped, events = session_usecases.opened(game, state, dealt, WRITER)
-    sitting = computer_turns.timed(sitting, state)
+    sitting = runner().timed(sitting, state)
     owner, spectator = new_token(), new_token()
-    sitting = dataclasses.replace(sitting, created=computer_turns.wall_now())
+    sitting = dataclasses.replace(sitting, created=wall_now())
     auth = {
         "owner": digest(owner),
         "seats": [digest(token) for token in seats],
@@ -253,7 +268,7 @@ def opened_table(
     }
     record, tag = tagged_document(game.name, dumped, auth, fairness, sealed, table=sitting)
     snapshot: Snapshot = call(store().create, record, quota, session_log.entry(events))
-    computer_turns.note_deadline(snapshot.id, sitting)  # its id is known only now: a read notices it if lost
+    runner().note_deadline(snapshot.id, sitting)  # its id is known only now: a read notices it if lost
     if quota.client.startswith(API_KEY_CLIENT):  # a host's tables are listed by its API key
         listings.add(store(), quota.client, snapshot.id, sitting.created or 0.0)
     kept_written(snapshot, game, state, dumped, auth, tag, fairness, sealed, table=sitting)
@@ -269,7 +284,7 @@ def opened_table(
     response = owner_body(snapshot, game, state, dumped, sealed, **extra)
     response.status_code = 201
     response.headers["Location"] = url_for("sessions.show", session_id=snapshot.id)
-    computer_turns.after_write(snapshot.id, snapshot.version, state, sitting)
+    runner().after_write(snapshot.id, snapshot.version, state, sitting)
     return response
 
 

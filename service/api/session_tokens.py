@@ -20,10 +20,10 @@ from ..schemas.sessions import SEAT_COMPUTER
 from ..sessions import log as session_log
 from ..sessions import seats as seating
 from ..storage import Snapshot
-from . import computer_turns, session_seats
+from . import session_seats
 from .jsonio import json_response, read_json
 from .problems import ApiProblem
-from .session_access import NUMBER_PARAM, digest, etag, new_token, require_owner, short_hash
+from .session_access import NUMBER_PARAM, digest, etag, new_token, require_owner, runner, short_hash
 from .session_records import call, load, store
 
 log = logging.getLogger("service.sessions")
@@ -98,7 +98,7 @@ def seat_computer(session_id: str, seat: str) -> Response:
         "connected": shown[index]["connected"],  # the player's own presence again, once given back
     }
     saved: Snapshot = call(store().replace, session_id, version, record, session_log.entry([event]))
-    computer_turns.noticed(saved.id, saved.version, loaded.state, table, delay=0.0)
+    runner().noticed(saved.id, saved.version, loaded.state, table, delay=0.0)
     response = json_response({"id": saved.id, "version": saved.version, "seats": shown})
     response.headers["ETag"] = etag(saved.version)
     return response

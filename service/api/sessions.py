@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import time
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Flask, Response
@@ -40,9 +42,9 @@ from ..sessions import log as session_log
 from ..sessions import seats as seating
 from ..sessions.presence import STREAM_REFRESH_SECONDS
 from ..sessions.record import TableFields
+from ..sessions.runner import Moved, Runner
 from ..usecases import checked_state, suggestion_for
 from . import (
-    computer_turns,
     session_events,
     session_seats,
     session_table,
@@ -54,11 +56,14 @@ from .common import WRITER, deal_next_round, deal_session, dump_suggestion, game
 from .jsonio import Once, json_response, read_json
 from .problems import ApiProblem
 from .session_access import (
+    RUNNER,
+    WALL_CLOCK,
     creation_quota,
     etag,
     new_token,
     require_owner,
     require_player,
+    runner,
 )
 from .session_records import (
     Loaded,
@@ -153,12 +158,12 @@ def replace(session_id: str) -> Response:
     )
     # A state the owner brings was not dealt here: whatever the session proved about its last deal ends.
     # A new state is a new match: a concession of the last one ends with it.
-    sitting = computer_turns.timed(dataclasses.replace(loaded.table, ended=None), state)
+    sitting = runner().timed(dataclasses.replace(loaded.table, ended=None), state)
     record, tag = tagged_document(game.name, dumped, loaded.auth, replies=loaded.replies, table=sitting)
-    computer_turns.note_deadline(session_id, sitting)
+    runner().note_deadline(session_id, sitting)
     snapshot = call(store().replace, session_id, version, record, session_log.entry(events))
     kept_written(snapshot, game, state, dumped, loaded.auth, tag, replies=loaded.replies, table=sitting)
-    computer_turns.after_write(snapshot.id, snapshot.version, state, sitting)
+    runner().after_write(snapshot.id, snapshot.version, state, sitting)
     extra = with_fairness(table_shown(sitting), None, state.round_over, False)
     return owner_body(snapshot, game, state, dumped, False, **extra)
 
@@ -312,5 +317,36 @@ session_events.register(blueprint)
 
 def init_app(app: Flask) -> None:
     app.register_blueprint(blueprint)
-    computer_turns.install(app, computer_seat_move, timed_out)
-    app.extensions[computer_turns.EXTENSION].add_chore(session_seats.refresh_streams, STREAM_REFRESH_SECONDS)
+    app.extensions[RUNNER] = Runner(
+        quietly(computer_seat_move),
+        quietly(timed_out),
+        store=lambda: app.extensions["session_store"],
+        within=lambda: app.test_request_context(
+            "/v1/sessions", method="POST", environ_base={"REMOTE_ADDR": "computer-seat"}
+        ),
+        wall_clock=lambda: float(app.extensions.get(WALL_CLOCK, time.time)()),
+    )
+    app.extensions[RUNNER].add_chore(session_seats.refresh_streams, STREAM_REFRESH_SECONDS)
+
+
+def quietly(write: Callable[[str, Any], Moved]) -> Callable[[str, Any], Moved]:
+    """A table's own write, refused as a client's would be: nothing to do (the table moved on, ended, or the
+    seat went back to its player)."""
+
+    def attempt(session_id: str, at: Any) -> Moved:
+        try:
+            return write(session_id, at)
+        except ApiProblem as problem:
+            if problem.status not in (400, 403, 404, 409, 412, 422):
+                log.warning("a table's own move not played: %s", problem.code)
+            return None
+
+    return attempt
+
+
+def start_polling(app: Flask) -> None:
+    """Act on the deadlines of every table from now on (a gunicorn worker as it starts: after a restart, the
+    deadlines of tables nobody reads are acted on too)."""
+    found: Runner | None = app.extensions.get(RUNNER)
+    if found is not None:
+        found.start(polling=True)

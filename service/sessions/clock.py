@@ -2,7 +2,7 @@
 
 No HTTP and no store here. The record keeps ``to_record``'s dictionary under ``clock``: the settings and the
 current ``deadline`` (seconds since the epoch, or absent when no one is to move). Every write that leaves a seat
-to act sets a new deadline (``after_write``); the service acts on it by itself (``service/api/computer_turns``):
+to act sets a new deadline (``after_write``); the service acts on it by itself (``service/sessions/runner``):
 
 - ``computer``: the computer plays that seat's move, at the clock's ``level``;
 - ``forfeit``: that seat's side loses the match (``sessions.ending``);

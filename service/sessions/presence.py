@@ -5,7 +5,7 @@ when that changes.
 What the table last heard is part of the record (``seats[i].connected``, written with the event, so a seat's
 events alone rebuild its view). When a seat was last heard from is not: it is an entry of the store's deadline
 index (``storage.deadlines``) under ``entry_key``, due when the seat has been silent for the whole window; the
-runner that finds it due (``api.computer_turns``) writes the ``presence`` event that says the seat left. A
+runner that finds it due (``sessions.runner``) writes the ``presence`` event that says the seat left. A
 worker refreshes a seat's entry at most every ``REFRESH_SECONDS`` (``Sightings``), so a seat reading four times
 a second costs the store one small write every few seconds, and the entry is due between the window and the
 window plus ``REFRESH_SECONDS`` after its player's last call. The seats holding a stream are refreshed together,

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from service.api.computer_turns import WALL_CLOCK, runner
+from service.api.session_access import WALL_CLOCK, runner
 from service.sessions.clock import rfc3339
 from service.storage import RedisStore, SqliteStore, deadlines
 from tests.clock import HandClock

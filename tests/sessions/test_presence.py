@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from service.api.computer_turns import WALL_CLOCK, runner
+from service.api.session_access import WALL_CLOCK, runner
 from service.api.session_seats import held_streams
 from service.config import Settings
 from service.sessions.presence import PRESENCE_SECONDS, REFRESH_SECONDS, STREAM_REFRESH_SECONDS, entry_key

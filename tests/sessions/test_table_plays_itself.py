@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from service.api.computer_turns import WALL_CLOCK, runner
+from service.api.session_access import WALL_CLOCK, runner
 from service.storage import RedisStore, SessionStore, SqliteStore
 from tests.clock import HandClock
 from tests.sessions.conftest import bearer, cards_in, hidden_from, make_app

@@ -10,7 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.api.computer_turns import EXTENSION, runner
+from service.api.session_access import RUNNER, runner
 from service.engine.games import GAMES
 from tests.sessions.conftest import Table, bearer
 
@@ -153,7 +153,7 @@ def test_tables_of_computers_from_one_address_are_never_rate_limited(client: Fla
         played = [event for event in every_event(table, table.owner) if event["type"] == "card_played"]
         assert len(played) == 40 and all(event["by"] == "computer" for event in played)
     with app.app_context():
-        assert app.extensions[EXTENSION].played >= 20 * 40
+        assert app.extensions[RUNNER].played >= 20 * 40
 
 
 def test_a_seat_handed_to_the_computer_and_back(client: FlaskClient, app: Flask) -> None:

@@ -3,7 +3,7 @@
 A write that leaves the turn to a seat the computer plays (``sessions.seats``) hands the table to this worker's
 runner. The runner plays each table's computer turns in order, one table after another (first come, first
 served: a table whose computer thinks long does not hold up the others beyond its own turn), each search
-holding a slot of the host's pool of computer players (``thinking``), so the tables' own players never take
+holding a slot of the host's pool of computer players (``api/thinking``), so the tables' own players never take
 more CPU than the suggestions of clients could. A move is the same write as a client's ``{"computer": ...}``
 (its events say ``by: "computer"``), made on the stored record with a compare-and-set on the version it was
 computed from: whatever else changed the table first (a human move, the owner taking the seat back, another
@@ -20,6 +20,10 @@ polls (a worker that has written a clocked table, and every worker of gunicorn f
 restart loses no deadline) looks for due ones every ``POLL_SECONDS``. Acting on one is claimed once across
 workers and instances (``storage.claims``) and written with a compare-and-set on the version the deadline was
 set by, so it happens exactly once, or not at all when the seat moved in time.
+
+This module knows no HTTP: the blueprint gives the runner its writes (``api/session_table``: a computer seat's
+move and a clock's, each made in a request context of its own), the store, the wall clock and the context its
+chores run in.
 """
 
 from __future__ import annotations
@@ -31,36 +35,24 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from flask import Flask
-
-from ..engine.game import Game
-from ..engine.moves import Move
 from ..engine.state import GameState
-from ..offload import releasing
-from ..sessions.record import TableFields
-from ..sessions.seats import computer_to_act
 from ..storage import deadlines
 from ..storage.base import StoreError
-from ..usecases import suggestion_for
-from . import thinking
-from .jsonio import current_flask_app
-from .problems import ApiProblem
+from .record import TableFields
+from .seats import computer_to_act
 
 log = logging.getLogger("service.computer_seats")
 
 NOTICED_DELAY_SECONDS = 2.0
-POOL_RETRY_SECONDS = 0.05
 POLL_SECONDS = 0.25
 """How often a polling runner looks for due deadlines: a deadline is acted on within this, and the move's time."""
 DUE_BATCH = 50
 MOVES_IN_A_ROW = 64
 """Computer moves one table makes before it goes to the back of the queue (a table of computers only)."""
-EXTENSION = "computer_turns"
-WALL_CLOCK = "wall_clock"
-"""The app's wall clock (seconds since the epoch): ``time.time`` unless a test sets its own."""
 
 
 @dataclass
@@ -77,7 +69,8 @@ class Turn:
 
 
 Moved = tuple[int, bool] | None
-"""A write's new version and whether the computer is to act again; None when there was nothing to do."""
+"""A write's new version and whether the computer is to act again; None when there was nothing to do, or when
+the write was refused (the table moved on, ended, or the seat went back to its player)."""
 PlayTurn = Callable[[str, int], Moved]
 """The endpoints' write of a computer seat's move (``sessions.computer_seat_move``): the session, the version
 it must still be at, and how to think."""
@@ -85,11 +78,18 @@ PlayTimeout = Callable[[str, float], Moved]
 """The endpoints' write of what a clock does when ``deadline`` passed (``sessions.timed_out``)."""
 
 
+
+
 @dataclass
 class Runner:
-    app: Flask
     play_turn: PlayTurn
     play_timeout: PlayTimeout
+    store: Callable[[], Any]
+    """The app's session store (``deadlines`` reads and writes its index)."""
+    within: Callable[[], AbstractContextManager[Any]]
+    """The context a write or a chore runs in (the blueprint's: a request of the runner's own)."""
+    wall_clock: Callable[[], float] = time.time
+    """Seconds since the epoch, as deadlines are kept; a test gives its own."""
     clock: Callable[[], float] = time.monotonic
     queue: deque[Turn] = field(default_factory=deque)
     queued: set[tuple[str, bool]] = field(default_factory=set)
@@ -99,7 +99,7 @@ class Runner:
     """Deadlines this runner acted on (tests, metrics and the bench)."""
     polling: bool = False
     chores: list[tuple[Callable[[], None], float]] = field(default_factory=list)
-    """What a polling runner also does every so many seconds, in the app's context (``add_chore``)."""
+    """What a polling runner also does every so many seconds, ``within`` (``add_chore``)."""
 
     def __post_init__(self) -> None:
         self._lock = threading.Lock()
@@ -119,7 +119,7 @@ class Runner:
             pause.wait(POLL_SECONDS)
             if self.polling:
                 self.do_chores()
-            elif getattr(self.app.extensions.get("session_store"), "_closed", False):
+            elif self._store_closed():
                 return
 
     def do_chores(self) -> None:
@@ -129,7 +129,7 @@ class Runner:
                 continue
             self._chored[index] = self.clock()
             try:
-                with self.app.app_context():
+                with self.within():
                     chore()
             except Exception:
                 log.exception("a runner's chore failed")
@@ -164,16 +164,14 @@ class Runner:
 
     def poll(self) -> int:
         """Queue every table whose deadline is due by the app's wall clock; how many were found."""
-        store = self.app.extensions["session_store"]
-        if getattr(store, "_closed", False):  # the app is done with its store (a test's, a stopping worker's)
+        if self._store_closed():  # the app is done with its store (a test's, a stopping worker's)
             self.polling = False
             return 0
-        with self.app.app_context():
-            try:
-                due = deadlines.due_deadlines(store, wall_now(), DUE_BATCH)
-            except StoreError as error:  # the store is down: the next poll tries again
-                log.debug("deadlines not read: %s", error)
-                return 0
+        try:
+            due = deadlines.due_deadlines(self.store(), self.wall_clock(), DUE_BATCH)
+        except StoreError as error:  # the store is down: the next poll tries again
+            log.debug("deadlines not read: %s", error)
+            return 0
         for session_id, deadline in due:
             self.schedule(session_id, 0, deadline=deadline)
         return len(due)
@@ -217,9 +215,7 @@ class Runner:
     def _play(self, turn: Turn) -> int | None:
         """The table's deadline, then its computer turns, up to ``MOVES_IN_A_ROW``; the version to go on from
         if there are more."""
-        with self.app.test_request_context(
-            f"/v1/sessions/{turn.session_id}/moves", method="POST", environ_base={"REMOTE_ADDR": "computer-seat"}
-        ):
+        with self.within():
             version = turn.version
             for step in range(MOVES_IN_A_ROW):
                 deadline = turn.deadline if step == 0 else None  # a clock's move first, then the computer's
@@ -227,7 +223,7 @@ class Runner:
                     write = functools.partial(self.play_timeout, turn.session_id, deadline)
                 else:
                     write = functools.partial(self.play_turn, turn.session_id, version)
-                moved = self._attempt(write)
+                moved = write()
                 if moved is None:
                     return None
                 if deadline is not None:
@@ -239,81 +235,46 @@ class Runner:
                     return None
             return version
 
-    @staticmethod
-    def _attempt(write: Callable[[], Moved]) -> Moved:
-        try:
-            return write()
-        except ApiProblem as problem:
-            if problem.status not in (400, 403, 404, 409, 412, 422):
-                log.warning("a table's own move not played: %s", problem.code)
-            return None  # the table moved on, ended, or the seat went back to its player
+    def _store_closed(self) -> bool:
+        return bool(getattr(self.store(), "_closed", False))
 
-    def think(self, game: Game, state: GameState, choice: dict[str, Any]) -> Move:
-        """The seat's move from its own view, holding a slot of the host's pool (waiting for one, in turn)."""
-        pool = thinking.current()
-        while (slot := pool.pool.take()) is None:
-            time.sleep(POOL_RETRY_SECONDS)
-        with releasing(slot):
-            _, found = suggestion_for(game, state, state.turn, pool.within_budget(choice), pool.think)
-        return found.move
+    # -- what a write tells the runner ------------------------------------------------------------------------
 
+    def timed(self, table: TableFields, state: GameState) -> TableFields:
+        """The table's fields after a write that leaves ``state``: a new deadline when a seat is to act."""
+        if table.clock is None:
+            return table
+        to_act = table.ended is None and not state.round_over and state.turn is not None
+        return replace(table, clock=table.clock.after_write(to_act, self.wall_clock()))
 
-def install(app: Flask, play_turn: PlayTurn, play_timeout: PlayTimeout) -> None:
-    """Give the app its runner, which writes through the endpoints' own write paths."""
-    app.extensions[EXTENSION] = Runner(app, play_turn, play_timeout)
+    def note_deadline(self, session_id: str, table: TableFields) -> None:
+        """Index the table's deadline in the store, before the write that sets it (so none is ever missing)."""
+        clock = table.clock
+        if clock is None or clock.deadline is None or not clock.acts():
+            return
+        deadlines.set_deadline(self.store(), session_id, clock.deadline)
+        self.start(polling=True)
 
+    def after_write(self, session_id: str, version: int, state: GameState, table: TableFields) -> None:
+        """Take the table when the computer plays the seat now to act."""
+        if table.ended is None and not state.round_over and computer_to_act(table.seats, state.turn) is not None:
+            self.schedule(session_id, version)
 
-def start_polling(app: Flask) -> None:
-    """Act on the deadlines of every table from now on (a gunicorn worker as it starts: after a restart, the
-    deadlines of tables nobody reads are acted on too)."""
-    found: Runner | None = app.extensions.get(EXTENSION)
-    if found is not None:
-        found.start(polling=True)
-
-
-def runner() -> Runner:
-    found: Runner = current_flask_app().extensions[EXTENSION]
-    return found
-
-
-def wall_now() -> float:
-    clock: Callable[[], float] = current_flask_app().extensions.get(WALL_CLOCK, time.time)
-    return float(clock())
-
-
-def timed(table: TableFields, state: GameState) -> TableFields:
-    """The table's fields after a write that leaves ``state``: a new deadline when a seat is to act."""
-    if table.clock is None:
-        return table
-    to_act = table.ended is None and not state.round_over and state.turn is not None
-    return replace(table, clock=table.clock.after_write(to_act, wall_now()))
-
-
-def note_deadline(session_id: str, table: TableFields) -> None:
-    """Index the table's deadline in the store, before the write that sets it (so none is ever missing)."""
-    clock = table.clock
-    if clock is None or clock.deadline is None or not clock.acts():
-        return
-    deadlines.set_deadline(current_flask_app().extensions["session_store"], session_id, clock.deadline)
-    runner().start(polling=True)
-
-
-def after_write(session_id: str, version: int, state: GameState, table: TableFields) -> None:
-    """Hand the table to the runner when the computer plays the seat now to act."""
-    if table.ended is None and not state.round_over and computer_to_act(table.seats, state.turn) is not None:
-        runner().schedule(session_id, version)
-
-
-def noticed(
-    session_id: str, version: int, state: dict[str, Any], table: TableFields, delay: float = NOTICED_DELAY_SECONDS
-) -> None:
-    """A stored record has a computer to act, or a deadline passed: act after ``delay`` (a read's: soon, if
-    nobody has by then)."""
-    turn = state.get("turn")
-    if table.ended is not None or state.get("round_over") is True or not isinstance(turn, int):
-        return
-    if computer_to_act(table.seats, turn) is not None:
-        runner().schedule(session_id, version, delay)
-    clock = table.clock
-    if clock is not None and clock.acts() and clock.deadline is not None and clock.deadline <= wall_now():
-        runner().schedule(session_id, version, delay, deadline=clock.deadline)
+    def noticed(
+        self,
+        session_id: str,
+        version: int,
+        state: dict[str, Any],
+        table: TableFields,
+        delay: float = NOTICED_DELAY_SECONDS,
+    ) -> None:
+        """A stored record has a computer to act, or a deadline passed: act after ``delay`` (a read's: soon, if
+        nobody has by then)."""
+        turn = state.get("turn")
+        if table.ended is not None or state.get("round_over") is True or not isinstance(turn, int):
+            return
+        if computer_to_act(table.seats, turn) is not None:
+            self.schedule(session_id, version, delay)
+        clock = table.clock
+        if clock is not None and clock.acts() and clock.deadline is not None and clock.deadline <= self.wall_clock():
+            self.schedule(session_id, version, delay, deadline=clock.deadline)
