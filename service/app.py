@@ -98,11 +98,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.update(test_config)
     settings = app.config["SETTINGS"]
 
-    from .api import games, meta, problems, sessions, thinking, waiting
+    from .api import games, meta, problems, sessions, thinking
     from .api.jsonio import OrjsonProvider
     from .api.observability import init_app as init_observability
     from .api.ratelimit import init_app as init_rate_limit
     from .fairness import SeedSealer, load_key_or_fallback
+    from .sessions.admission import Caps
+    from .sessions.waiting import Hub
     from .storage import open_store
 
     app.json = OrjsonProvider(app)
@@ -111,7 +113,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["session_store"] = (
         given if given is not None else open_store(settings.redis_url, settings.session_ttl_seconds)
     )
-    waiting.init_app(app, settings)
+    # One hub per worker: its feed starts with the first waiting reader, in that process.
+    caps = Caps(settings.event_waiters_max, settings.event_waiters_per_client, settings.event_waiters_host_max)
+    app.extensions["event_hub"] = Hub(app.extensions["session_store"], caps, settings.event_waiters_dir)
     app.extensions["seed_sealer"] = app.config.get("SEED_SEALER") or SeedSealer(
         load_key_or_fallback(settings.seed_key, settings.seed_key_file, bool(os.environ.get("SEED_KEY_FILE")))
     )

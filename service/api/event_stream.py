@@ -19,14 +19,14 @@ from flask import Response, request, stream_with_context
 
 from .. import session_usecases
 from ..sessions import disconnect, ending, stopping
+from ..sessions.waiting import RECHECK_SECONDS, Hub
 from ..storage import EventLog
 from . import session_seats
 from .common import WRITER, logged_events
 from .problems import ApiProblem
-from .session_access import bearer_token, digest, identify_digest, settings
+from .session_access import bearer_token, client_address, digest, hub, identify_digest, settings
 from .session_records import Loaded, call, engine_state, store, stored
 from .session_table import table_shown
-from .waiting import RECHECK_SECONDS, Hub, client_address, hub
 
 HEARTBEAT_SECONDS = 15.0
 RETRY_MS = 2000

@@ -15,6 +15,7 @@ The problems that say what is wrong with the session store as a whole (not with 
 from __future__ import annotations
 
 import logging
+import random
 from functools import lru_cache
 from typing import Any
 
@@ -26,6 +27,7 @@ from werkzeug.http import parse_accept_header
 
 from ..engine.errors import FieldProblem, IllegalMove, InvalidRules, InvalidState, RulesError
 from ..schemas.errors import RequestInvalid
+from ..sessions.admission import Refused
 from ..storage import StoreBusy, StoreCorrupt, StoreFull, StoreUnavailable
 from . import i18n
 from .i18n import PROBLEMS
@@ -173,6 +175,13 @@ def register(app: Flask) -> None:
         return problem_response(
             error.status, error.code, error.detail, error.params, error.problems, headers=error.headers
         )
+
+    @app.errorhandler(Refused)
+    def too_many_waiting(error: Refused) -> Response:
+        # Spread the retries: readers refused together must not all come back in the same second.
+        retry_after = str(random.randint(2, 10))
+        detail = "too many readers are waiting for events here; read again after Retry-After, or without ?wait"
+        return problem_response(503, "too_many_waiting", detail, {}, headers={"Retry-After": retry_after})
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response:

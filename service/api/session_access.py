@@ -19,6 +19,7 @@ from ..config import Settings
 from ..engine.errors import FieldProblem
 from ..sessions.log import Audience
 from ..sessions.runner import Runner
+from ..sessions.waiting import Hub
 from ..storage import Quota
 from .jsonio import current_flask_app, current_request
 from .problems import ApiProblem
@@ -63,6 +64,16 @@ def runner() -> Runner:
 
 def wall_now() -> float:
     return runner().wall_clock()
+
+
+def hub() -> Hub:
+    """This worker's readers waiting for events (``sessions.waiting``)."""
+    found: Hub = current_flask_app().extensions["event_hub"]
+    return found
+
+
+def client_address() -> str:
+    return request.remote_addr or "unknown"
 
 
 def new_token() -> str:

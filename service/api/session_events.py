@@ -32,6 +32,7 @@ from flask import Blueprint, Response, current_app, request
 from ..engine.errors import FieldProblem
 from ..schemas.errors import RequestInvalid
 from ..sessions import disconnect, stopping, tickets
+from ..sessions.waiting import RECHECK_SECONDS
 from ..storage import EventLog
 from ..storage.base import is_valid_session_id
 from ..storage.claims import claim_once
@@ -40,9 +41,8 @@ from .common import logged_events
 from .event_stream import STREAM, read_log, stream, table_event
 from .jsonio import json_response
 from .problems import ApiProblem
-from .session_access import digest, etag, none_match, settings, token_digests
+from .session_access import client_address, digest, etag, hub, none_match, settings, token_digests
 from .session_records import Loaded, asked, call, store, stored, with_fairness
-from .waiting import RECHECK_SECONDS, client_address, hub
 
 MAX_WAIT_SECONDS = 30
 VERSION_PARAM = re.compile(r"[0-9]{1,18}")

@@ -23,9 +23,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.api import event_stream, waiting
+from service.api import event_stream
 from service.api.session_records import load
-from service.sessions import stopping
+from service.sessions import stopping, waiting
 from service.sessions.admission import Caps, Refused, Table
 from service.sessions.disconnect import peer_closed
 from service.storage import StoreUnavailable

@@ -12,32 +12,28 @@ answer and filter it for their own token in memory (``shared_read``). A wake-up 
 reconnect) is made good by a new generation of every watched session each ``RECHECK_SECONDS`` (``tick``):
 the readers' periodic looks then read afresh, once per session.
 
-Admission (``service.sessions.admission``): at most ``event_waiters_max`` readers in this worker, below its
+Admission (``sessions.admission``): at most ``event_waiters_max`` readers in this worker, below its
 connections, so rules requests always find one; ``event_waiters_per_client`` from one client address and
-``event_waiters_host_max`` in all across the host's workers. Past a cap a reader gets a 503
-``too_many_waiting`` with ``Retry-After`` at once (docs/deployment.md, waiting and streams). A reader whose
-client closed its connection gives its place back at once (``service.sessions.disconnect``), and when the
-worker stops (``service.sessions.stopping``) every reader is woken to end.
+``event_waiters_host_max`` in all across the host's workers. Past a cap a reader is refused at once
+(``Refused``: the HTTP layer answers a 503 ``too_many_waiting`` with ``Retry-After``; docs/deployment.md, waiting
+and streams). A reader whose
+client closed its connection gives its place back at once (``sessions.disconnect``), and when the
+worker stops (``sessions.stopping``) every reader is woken to end.
 """
 
 from __future__ import annotations
 
 import logging
 import os
-import random
 import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from flask import Flask, current_app, request
-
-from ..config import Settings
-from ..sessions import stopping
-from ..sessions.admission import Caps, Refused, Table
 from ..storage import ChangeFeed, SessionStore
-from .problems import ApiProblem
+from . import stopping
+from .admission import Caps, Refused, Table
 
 log = logging.getLogger("service.waiting")
 
@@ -63,14 +59,15 @@ class Hub:
 
     @contextmanager
     def watching(self, session_id: str, client: str) -> Iterator[threading.Event]:
-        """An event set whenever the session's log may have grown, held for the block; 503 when the places are
-        taken. Register before reading the log, so that nothing appended in between is missed."""
+        """An event set whenever the session's log may have grown, held for the block; ``Refused`` when the
+        places are taken. Register before reading the log, so that nothing appended in between is missed."""
         table = self._started()
         wake = threading.Event()
         try:
             table.admit(client, self.caps)
         except Refused as refused:
-            raise too_many_waiting(refused.which) from refused
+            refusals.count(refused.which)
+            raise
         with self._lock:
             self._waiting.setdefault(session_id, set()).add(wake)
         try:
@@ -88,12 +85,13 @@ class Hub:
             table.release(client)
 
     def refuse_if_full(self, client: str) -> None:
-        """The 503 a reader of ``client`` would get now, raised before anything else is done for it (a place is
-        still taken by ``watching``, which checks again)."""
+        """The refusal a reader of ``client`` would get now, raised before anything else is done for it (a place
+        is still taken by ``watching``, which checks again)."""
         try:
             self._started().check(client, self.caps)
         except Refused as refused:
-            raise too_many_waiting(refused.which) from refused
+            refusals.count(refused.which)
+            raise
 
     def generation(self, session_id: str) -> int:
         return self._generations.get(session_id, 0)
@@ -205,32 +203,3 @@ class RefusalLog:
 
 
 refusals = RefusalLog()
-
-
-def too_many_waiting(which: str) -> ApiProblem:
-    # Spread the retries: clients refused together must not all come back in the same second.
-    retry_after = str(random.randint(2, 10))
-    refusals.count(which)
-    return ApiProblem(
-        503,
-        "too_many_waiting",
-        "too many readers are waiting for events here; read again after Retry-After, or without ?wait",
-        headers={"Retry-After": retry_after},
-    )
-
-
-def hub() -> Hub:
-    found: Hub = current_app.extensions["event_hub"]
-    return found
-
-
-def client_address() -> str:
-    return request.remote_addr or "unknown"
-
-
-def init_app(app: Flask, settings: Settings) -> Hub:
-    """The hub of the app's session store; its feed starts with the first waiting reader, in that process."""
-    caps = Caps(settings.event_waiters_max, settings.event_waiters_per_client, settings.event_waiters_host_max)
-    made = Hub(app.extensions["session_store"], caps, settings.event_waiters_dir)
-    app.extensions["event_hub"] = made
-    return made
