@@ -199,6 +199,43 @@ def test_the_use_cases_import_neither_flask_nor_the_blueprints() -> None:
     assert offenders == []
 
 
+HTTP_LIBRARIES = {"flask", "werkzeug", "flask_cors", "marshmallow"}
+SESSION_CORE = "service.sessions"
+MAX_HTTP_MODULES = 20
+
+
+def imported_libraries(path: Path) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def test_the_session_core_knows_no_http() -> None:
+    """The record, the log, retries, the clock, the runner of computer seats, presence and the waiting readers
+    (``service/sessions/``) import neither Flask nor the schemas' library nor anything of ``service/api``: the
+    blueprints hand them what a request brings."""
+    offenders = [
+        f"{module} imports {imported}"
+        for module, imports in module_imports().items()
+        if module == SESSION_CORE or module.startswith(SESSION_CORE + ".")
+        for imported in sorted(imports)
+        if imported.startswith("service.api")
+    ]
+    for path in (ROOT / "service" / "sessions").rglob("*.py"):
+        offenders += [f"{path.name} imports {name}" for name in sorted(imported_libraries(path) & HTTP_LIBRARIES)]
+    assert offenders == []
+
+
+def test_the_http_layer_stays_thin() -> None:
+    """``service/api`` parses, calls and writes one answer: what a table does lives in ``service/sessions``."""
+    modules = sorted(path.name for path in (ROOT / "service" / "api").glob("*.py"))
+    assert len(modules) <= MAX_HTTP_MODULES, modules
+
+
 def test_the_session_blueprint_asks_the_game_nothing() -> None:
     """``service/api/sessions.py`` loads, authorizes, parses, calls a use case and writes the answer: it calls no
     method of a game or a state and neither plays, views nor dumps engine values itself."""

@@ -35,7 +35,7 @@ from ..schemas.reader import READER
 from ..schemas.state import dump_state, dump_value
 from ..sessions import log
 from ..usecases import Played, play
-from . import catalogue, i18n
+from . import i18n
 from .jsonio import json_response, read_json
 from .metrics import count_move
 from .problems import ApiProblem, language
@@ -56,7 +56,7 @@ def seed_sealer() -> SeedSealer:
 
 def logged_events(game: str, audience: log.Audience, entries: tuple[tuple[int, bytes], ...]) -> list[dict[str, Any]]:
     """A session's logged events as ``audience`` may read them, numbered by version, in the reader's language."""
-    return catalogue.labelled(game, log.read(audience, entries, seed_sealer()), language())
+    return i18n.labelled(game, log.read(audience, entries, seed_sealer()), language())
 
 
 def body(schema: Schema) -> dict[str, Any]:
@@ -179,8 +179,8 @@ def labelled_score(game: Game, result: RoundScore) -> dict[str, Any]:
     players, in the game's own terms and the caller's language."""
     answer = dump_score(result)
     scored = {code for side in answer["sides"] for code in side["points"]}
-    codes = [code for code in catalogue.category_codes(game.name) if code in scored]
-    answer["labels"] = catalogue.score_labels(game.name, codes, language())
+    codes = [code for code in i18n.category_codes(game.name) if code in scored]
+    answer["labels"] = i18n.score_labels(game.name, codes, language())
     return answer
 
 

@@ -13,7 +13,7 @@ from ..replay import replay as replay_moves
 from ..schemas import requests as schemas
 from ..schemas.reader import READER
 from ..schemas.state import dump_state
-from . import catalogue, i18n, thinking
+from . import i18n, thinking
 from .common import (
     body,
     dump_events,
@@ -35,13 +35,13 @@ blueprint = Blueprint("games", __name__, url_prefix="/v1/games")
 @blueprint.get("")
 def list_games() -> Response:
     lang = language()
-    return json_response({"games": catalogue.all_games(lang), "cards": catalogue.card_names(lang)})
+    return json_response({"games": i18n.all_games(lang), "cards": i18n.card_names(lang)})
 
 
 @blueprint.get("/<game_name>")
 def show_game(game_name: str) -> Response:
     game_for(game_name)
-    return json_response(catalogue.entry(game_name, language()))
+    return json_response(i18n.entry(game_name, language()))
 
 
 @blueprint.post("/<game_name>/deal")

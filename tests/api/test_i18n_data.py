@@ -15,7 +15,7 @@ import yaml
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from service.api import catalogue, i18n
+from service.api import i18n
 from service.api.i18n import PROBLEMS
 from service.app import create_app
 from service.config import Settings
@@ -101,7 +101,12 @@ def codes_in(tree: ast.AST) -> set[str]:
             # Any helper called with a status and then a code: ApiProblem(404, "unknown_game", ...), ...
             for status, code in zip(node.args, node.args[1:], strict=False):
                 given = literal(code)
-                if isinstance(status, ast.Constant) and status.value in STATUSES and given and CODE.fullmatch(given):
+                if (
+                    isinstance(status, ast.Constant)
+                    and status.value in STATUSES
+                    and given
+                    and CODE.fullmatch(given)
+                ):
                     found.add(given)
             name = called_name(node)
             position = CODE_ARGUMENT.get(name or "", 0 if name == "__init__" else None)
@@ -112,10 +117,14 @@ def codes_in(tree: ast.AST) -> set[str]:
             code = literal(given) or literal(keyword)
             if code and (name != "__init__" or CODE.fullmatch(code)):
                 found.add(code)
-        elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "code" for t in node.targets):
+        elif isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "code" for t in node.targets
+        ):
             found.update(filter(None, [literal(node.value)]))
-        elif isinstance(node, ast.Dict) and node.keys and all(
-            isinstance(key, ast.Constant) and isinstance(key.value, int) for key in node.keys
+        elif (
+            isinstance(node, ast.Dict)
+            and node.keys
+            and all(isinstance(key, ast.Constant) and isinstance(key.value, int) for key in node.keys)
         ):
             found.update(code for code in map(literal, node.values) if code and CODE.fullmatch(code))
     return found
@@ -135,7 +144,14 @@ def raised_codes() -> dict[str, list[str]]:
 
 def test_the_source_scan_finds_codes_of_every_kind() -> None:
     found = raised_codes()
-    for code in ("unknown_game", "not_your_turn", "invalid_json", "duplicate_card", "illegal_move", "not_to_act"):
+    for code in (
+        "unknown_game",
+        "not_your_turn",
+        "invalid_json",
+        "duplicate_card",
+        "illegal_move",
+        "not_to_act",
+    ):
         assert code in found, code
 
 
@@ -162,7 +178,9 @@ def italian(response: TestResponse, status: int, code: str) -> dict[str, Any]:
     assert PROBLEMS[code].status == status
     assert response.headers["Content-Language"] == "it"
     assert (body["title"], body["detail"]) == i18n.problem_text(code, "it", body | PARAMS.get(code, {}))
-    assert body["title"] != "Errore" and body["detail"] != i18n.problem_text(code, "en", PARAMS.get(code, {}))[1]
+    assert (
+        body["title"] != "Errore" and body["detail"] != i18n.problem_text(code, "en", PARAMS.get(code, {}))[1]
+    )
     return body
 
 
@@ -190,8 +208,16 @@ def test_every_session_refusal_is_in_the_callers_language(client: FlaskClient) -
     italian(client.get(f"{path}/view?seat=1", headers=auth(seats[0])), 403, "forbidden_seat")
     played = client.post(f"{path}/moves", json=move, headers=auth(seats[1], **{"If-Match": '"1"'}))
     italian(played, 403, "not_your_turn")
-    italian(client.put(path, json={"state": dealt}, headers=auth(owner, **{"If-Match": 'W/"1"'})), 412, "weak_etag")
-    italian(client.put(path, json={"state": dealt}, headers=auth(owner, **{"If-Match": "1"})), 400, "invalid_if_match")
+    italian(
+        client.put(path, json={"state": dealt}, headers=auth(owner, **{"If-Match": 'W/"1"'})),
+        412,
+        "weak_etag",
+    )
+    italian(
+        client.put(path, json={"state": dealt}, headers=auth(owner, **{"If-Match": "1"})),
+        400,
+        "invalid_if_match",
+    )
 
 
 def test_the_quota_answer_says_when_the_window_ends_and_what_a_backend_does(tmp_path: Path) -> None:
@@ -238,7 +264,7 @@ def test_every_game_lists_its_score_categories_with_labels(client: FlaskClient, 
     games = client.get("/v1/games", headers={"Accept-Language": language}).get_json()["games"]
     for entry in games:
         categories = entry["score_categories"]
-        assert [item["code"] for item in categories] == list(catalogue.category_codes(entry["game"]))
+        assert [item["code"] for item in categories] == list(i18n.category_codes(entry["game"]))
         assert all(item["label"] and item["label"] != item["code"] for item in categories), entry["id"]
         assert len({item["label"] for item in categories}) == len(categories), entry["id"]
 
@@ -249,7 +275,9 @@ def test_escoba_names_its_categories_as_its_rules_do(client: FlaskClient) -> Non
     english = {c["code"]: c["label"] for c in client.get("/v1/games/escoba").get_json()["score_categories"]}
     spanish = {
         c["code"]: c["label"]
-        for c in client.get("/v1/games/escoba", headers={"Accept-Language": "es"}).get_json()["score_categories"]
+        for c in client.get("/v1/games/escoba", headers={"Accept-Language": "es"}).get_json()[
+            "score_categories"
+        ]
     }
     assert english["settebello"].startswith("Velo") and english["primiera"].startswith("Fourth point")
     assert spanish["settebello"].startswith("Velo") and spanish["primiera"] == "Cuarto punto (primera)"
@@ -269,7 +297,7 @@ def test_a_score_labels_every_category_it_names_and_keeps_the_codes(
         f"/v1/games/{game}/score", json={"state": state}, headers={"Accept-Language": language}
     ).get_json()
     named = {code for side in score["sides"] for code in side["points"]}
-    assert named and named <= set(catalogue.category_codes(game))
+    assert named and named <= set(i18n.category_codes(game))
     assert set(score["labels"]) == named
     assert all(score["labels"][code] == i18n.score_label(game, code, language) for code in named)
 
@@ -289,4 +317,6 @@ def test_the_card_table_names_all_forty_cards_as_the_views_do(deck: str, languag
     assert list(table) == [card.code for card in DECK]
     assert all(table[card.code] == names.card_name(card, deck, language) for card in DECK)
     assert list(names.rank_names(deck, language)) == [str(rank) for rank in range(1, 11)]
-    assert names.suit_names(deck, language) == {suit.value: names.suit_name(suit, deck, language) for suit in Suit}
+    assert names.suit_names(deck, language) == {
+        suit.value: names.suit_name(suit, deck, language) for suit in Suit
+    }
