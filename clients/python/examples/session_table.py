@@ -1,0 +1,259 @@
+"""A sealed table through the generated client: each seat on its own token, following the table's event stream.
+
+    pip install ./clients/python
+    python clients/python/examples/session_table.py briscola 2 --url http://localhost:8000
+
+The host creates a table the service deals from a seed it draws (``"seed": "server"``): the table is sealed, so no
+token, the host's included, reads a card before it is played face up, and the service commits to the seed before
+the first card. The host keeps the owner token and hands each seat its own seat token, and nothing else. Then one
+thread per seat, holding only that token:
+
+1. follows the table's events as Server-Sent Events (``GET /v1/sessions/{id}/events`` with
+   ``Accept: text/event-stream``; the first event is the seat's whole view, a ``table`` event),
+2. when a version is complete (the message that carries ``id:``), asks its legal moves (``turn`` says who acts);
+   on its turn it reads its view and plays one of them (``POST .../moves`` with ``If-Match``: the ETag of the
+   legal moves it chose from; a 412 means the table moved on, and the stream brings the version that did),
+3. stops once a version holds the round's ``round_over`` event, with the score.
+
+The host then reads the revealed seed and deletes the table. The script prints a JSON summary on stdout: per
+seat, the moves it made, the events it read (as the service sent them) and the final score it saw.
+
+Everything goes through the generated client's functions and models except the stream itself, which
+openapi-python-client does not generate (its functions read whole answers): ``follow`` below reads it with the
+client's own ``httpx`` client (base URL, token and timeouts as configured) and parses each event's data with the
+generated ``Event`` model.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from collections.abc import Generator, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import closing
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from cardrules_client import AuthenticatedClient
+from cardrules_client.api.sessions import (
+    create_session,
+    delete_session,
+    play_in_session,
+    session_legal_moves,
+    view_session,
+)
+from cardrules_client.models import (
+    DealRequest,
+    Event,
+    EventType,
+    SeatChoice,
+    SessionCreated,
+    SessionLegalMoves,
+    ViewSessionResponse200,
+)
+
+STREAM_TIMEOUT = httpx.Timeout(10.0, read=40.0)
+"""A quiet stream gets a comment every 15 s: 40 s without a byte means the connection is gone."""
+
+
+@dataclass
+class Message:
+    """One Server-Sent Events message: ``id`` is set on the last message of each version (the version)."""
+
+    event: str
+    data: str
+    id: str | None
+
+
+def messages(lines: Iterable[str]) -> Iterator[Message | int]:
+    """The messages of an event stream (WHATWG HTML, server-sent events), and its ``retry:`` values (ms)."""
+    event, data, ident = "message", list[str](), None
+    for line in lines:
+        if not line:
+            if data:
+                yield Message(event, "\n".join(data), ident)
+            event, data, ident = "message", [], None
+            continue
+        if line.startswith(":"):
+            continue  # a comment: the heartbeat of a quiet stream
+        name, _, value = line.partition(":")
+        value = value.removeprefix(" ")
+        if name == "event":
+            event = value
+        elif name == "data":
+            data.append(value)
+        elif name == "id":
+            ident = value
+        elif name == "retry" and value.isdigit():
+            yield int(value)
+
+
+def follow(client: AuthenticatedClient, table: str) -> Generator[tuple[int, list[Event]]]:
+    """Each version of the table as this token may see it, in order, with its events, from the first on. A stream
+    that ends (the service's stream lifetime, a worker that restarts) is opened again after its ``retry:``, from
+    the last whole version (``Last-Event-ID``), so no version is missed or read twice."""
+    seen: int | None = None
+    retry_ms = 1000
+    while True:
+        headers = {"Accept": "text/event-stream"}
+        if seen is not None:
+            headers["Last-Event-ID"] = str(seen)
+        path = f"/v1/sessions/{quote(table, safe='')}/events"
+        with client.get_httpx_client().stream("GET", path, headers=headers, timeout=STREAM_TIMEOUT) as stream:
+            stream.raise_for_status()
+            pending: list[Event] = []
+            for message in messages(stream.iter_lines()):
+                if isinstance(message, int):
+                    retry_ms = message
+                    continue
+                pending.append(Event.from_dict(json.loads(message.data)))
+                if message.id is not None:
+                    seen = int(message.id)
+                    yield seen, pending
+                    pending = []
+        time.sleep(retry_ms / 1000)
+
+
+@dataclass
+class SeatReport:
+    seat: int
+    moves: list[dict[str, Any]] = field(default_factory=list)
+    stale_moves: int = 0
+    """Moves refused with 412 because the table had moved on; the seat chose again from the next version."""
+    events: list[dict[str, Any]] = field(default_factory=list)
+    final_score: dict[str, Any] | None = None
+    hand_at_each_turn: list[list[str]] = field(default_factory=list)
+
+
+def take_turn(client: AuthenticatedClient, table: str, report: SeatReport, choose: random.Random) -> None:
+    """Plays one legal move when this seat is to act; does nothing otherwise."""
+    legal = session_legal_moves.sync_detailed(table, client=client)
+    if not isinstance(legal.parsed, SessionLegalMoves):
+        raise RuntimeError(f"seat {report.seat}: legal moves answered {legal.status_code}: {legal.content!r}")
+    if legal.parsed.turn != report.seat or not legal.parsed.moves:
+        return
+    view = view_session.sync(table, client=client)
+    if not isinstance(view, ViewSessionResponse200) or view.hand is None:
+        raise RuntimeError(f"seat {report.seat}: its view has no hand: {view!r}")
+    move = choose.choice(legal.parsed.moves)
+    played = play_in_session.sync_detailed(
+        table, client=client, body={"move": move.to_dict()}, if_match=legal.headers["ETag"]
+    )
+    if played.status_code == HTTPStatus.PRECONDITION_FAILED:
+        report.stale_moves += 1  # another write came first; its version is on the stream
+        return
+    if played.status_code != HTTPStatus.OK:
+        raise RuntimeError(
+            f"seat {report.seat}: move {move.to_dict()} answered {played.status_code}: {played.content!r}"
+        )
+    report.hand_at_each_turn.append(view.hand)
+    report.moves.append(move.to_dict())
+
+
+def play_seat(base_url: str, table: str, seat: int, token: str, seed: int) -> SeatReport:
+    """One player: this seat's token and nothing else."""
+    report = SeatReport(seat)
+    choose = random.Random(f"{seed}/{seat}")
+    client = AuthenticatedClient(base_url=base_url, token=token, timeout=httpx.Timeout(10.0))
+    with client, closing(follow(client, table)) as versions:  # the stream closes when the round is over
+        for _version, events in versions:
+            report.events.extend(event.to_dict() for event in events)
+            over = [event for event in events if event.type_ == EventType.ROUND_OVER]
+            if over:
+                report.final_score = over[-1].score.to_dict() if over[-1].score else None
+                return report
+            take_turn(client, table, report, choose)
+    raise AssertionError("unreachable: follow() ends only by the round's end")
+
+
+def create_table(host: AuthenticatedClient, game: str, players: int) -> SessionCreated:
+    # The generator types this body Any (the spec's oneOf of required fields: `state` or `deal`), so it is made
+    # of the generated models' dictionaries.
+    body = {
+        "game": game,
+        "deal": DealRequest(players=players, seed="server").to_dict(),
+        "seats": [SeatChoice(name=f"Player {seat + 1}").to_dict() for seat in range(players)],
+    }
+    created = create_session.sync_detailed(client=host, body=body)
+    if not isinstance(created.parsed, SessionCreated):
+        raise RuntimeError(f"creating the table answered {created.status_code}: {created.content!r}")
+    return created.parsed
+
+
+def main(arguments: list[str]) -> int:
+    parser = argparse.ArgumentParser(description="A sealed table where each seat plays on its own token.")
+    parser.add_argument("game", help="a game id of GET /v1/games: scopa, briscola, ...")
+    parser.add_argument("players", type=int)
+    parser.add_argument("--url", default="http://localhost:8000", help="the service (default: %(default)s)")
+    parser.add_argument("--seed", type=int, default=1, help="the seats' choice among their legal moves")
+    parser.add_argument(
+        "--api-key", default=os.environ.get("CARDRULES_API_KEY", ""),
+        help="X-API-Key, when the service takes API keys for creation (default: $CARDRULES_API_KEY)",
+    )  # fmt: skip
+    options = parser.parse_args(arguments)
+
+    started = time.monotonic()
+    # Creation is open unless the operator configured API keys; the generated function takes the client that
+    # sends the key (an empty one where none is needed).
+    with AuthenticatedClient(
+        base_url=options.url, token=options.api_key, prefix="", auth_header_name="X-API-Key"
+    ) as backend:
+        table = create_table(backend, options.game, options.players)
+    tokens = table.tokens.seats
+    print(f"table {table.id}: {options.game} for {options.players}, sealed: {table.sealed}", file=sys.stderr)
+    with ThreadPoolExecutor(max_workers=len(tokens)) as pool:
+        running = [
+            pool.submit(play_seat, options.url, table.id, seat, token, options.seed)
+            for seat, token in enumerate(tokens)
+        ]
+        reports = [future.result(timeout=300) for future in running]
+
+    # The host: the owner token reads the revealed seed (a sealed table shows its owner the public view) and
+    # deletes the table. Reading the session needs the owner token; reading a view is any token's right.
+    with AuthenticatedClient(base_url=options.url, token=table.tokens.owner) as host:
+        public = view_session.sync_detailed(table.id, client=host)
+        if not isinstance(public.parsed, ViewSessionResponse200):
+            raise RuntimeError(f"the public view answered {public.status_code}: {public.content!r}")
+        fairness = public.parsed.fairness
+        deleted = delete_session.sync_detailed(table.id, client=host, if_match=public.headers["ETag"])
+        if deleted.status_code != HTTPStatus.NO_CONTENT:
+            raise RuntimeError(f"deleting the table answered {deleted.status_code}: {deleted.content!r}")
+
+    for report in reports:
+        print(f"seat {report.seat}: {len(report.moves)} moves, {len(report.events)} events", file=sys.stderr)
+    print(f"round over in {time.monotonic() - started:.1f} s", file=sys.stderr)
+    summary = {
+        "game": options.game,
+        "players": options.players,
+        "table": table.id,
+        "sealed": table.sealed,
+        "fairness": {
+            "seed_commitment": table.fairness.seed_commitment if table.fairness else None,
+            "revealed": fairness.to_dict() if fairness else None,
+        },
+        "seats": [
+            {
+                "seat": report.seat,
+                "moves": report.moves,
+                "stale_moves": report.stale_moves,
+                "hand_at_each_turn": report.hand_at_each_turn,
+                "final_score": report.final_score,
+                "events": report.events,
+            }
+            for report in reports
+        ],
+    }
+    print(json.dumps(summary))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,229 @@
+// A sealed table through the generated client: each seat on its own token, following the table's event stream.
+//
+//   npm ci && npm run build
+//   node dist/session-table.js briscola 2 --url http://localhost:8000   (or CARDRULES_URL=...)
+//
+// The host creates a table the service deals from a seed it draws ("seed": "server"): the table is sealed, so no
+// token, the host's included, reads a card before it is played face up, and the service commits to the seed before
+// the first card. The host keeps the owner token and hands each seat its own seat token, and nothing else. Then one
+// player per seat, concurrently, each with a client of its own that holds only that token:
+//
+// 1. follows the table's Server-Sent Events stream (GET /v1/sessions/{id}/events, Accept: text/event-stream); a
+//    message carrying `id:` means that version is complete, and the seat reads the events it has not seen through
+//    the typed events page (`?after=` the last version it read: the same events, typed by the spec; see below),
+// 2. asks its legal moves (`turn` says who acts); on its turn it reads its view and plays one of them
+//    (POST .../moves with If-Match: the ETag of the legal moves it chose from; a 412 means the table moved on,
+//    and the stream rings for the version that did),
+// 3. stops once it read the round's `round_over` event, with the score.
+//
+// The host then reads the revealed seed and deletes the table. The script prints a JSON summary on stdout: per
+// seat, the moves it made, the events it read and the final score it saw.
+//
+// Why the page: openapi-typescript generates types, not decoders. The stream's `data:` is JSON text, and turning
+// it into the spec's Event type would take a cast (JSON.parse answers `any`); the events page is the same events
+// as JSON that openapi-fetch types from the spec. So the stream says when (each message typed as the spec's
+// text/event-stream message), the page says what. Everything is a call of the generated client: the stream too,
+// with openapi-fetch's `parseAs: "stream"`.
+import { parseArgs } from "node:util";
+import createClient, { type Client } from "openapi-fetch";
+import type { components, paths } from "./schema.js";
+
+type GameId = components["schemas"]["GameId"];
+type Event = components["schemas"]["Event"];
+type Move = components["schemas"]["Move"];
+type Score = components["schemas"]["Score"];
+type StreamMessage =
+  paths["/v1/sessions/{id}/events"]["get"]["responses"][200]["content"]["text/event-stream"];
+// The answers as JSON (and problems as problem+json): the events operation also describes its stream's messages,
+// which a page never is.
+type Json = "application/json" | "application/problem+json";
+type Cardrules = Client<paths, Json>;
+
+// Every game of the spec's GameId, each its own name: a game the spec adds or drops fails `tsc` here.
+const GAMES: { [Name in GameId]: Name } = {
+  scopa: "scopa",
+  scopone: "scopone",
+  escoba: "escoba",
+  briscola: "briscola",
+  brisca: "brisca",
+  tressette: "tressette",
+};
+
+interface SeatReport {
+  seat: number;
+  moves: Move[];
+  stale_moves: number; // moves refused with 412: the table had moved on, and the seat chose again
+  hand_at_each_turn: string[][];
+  final_score: Score | null;
+  events: Event[];
+}
+
+function fail(step: string, problem: unknown): never {
+  throw new Error(`${step}: ${JSON.stringify(problem)}`);
+}
+
+// The messages of one event stream (WHATWG HTML, server-sent events): `event`, `data` (lines joined), `id` and
+// `retry` fields, a blank line ending each message; comment lines (the heartbeat of a quiet stream) are skipped.
+async function* messages(body: ReadableStream<Uint8Array>): AsyncGenerator<StreamMessage> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let message: StreamMessage = {};
+  try {
+    for (;;) {
+      const chunk = await reader.read();
+      if (chunk.done) return;
+      buffer += decoder.decode(chunk.value, { stream: true });
+      const lines = buffer.split(/\r\n|\r|\n/);
+      buffer = lines.pop() ?? ""; // the last piece is a line not yet complete
+      for (const line of lines) {
+        if (line === "") {
+          if (message.data !== undefined || message.retry !== undefined) yield message;
+          message = {};
+          continue;
+        }
+        if (line.startsWith(":")) continue;
+        const colon = line.indexOf(":");
+        const name = colon === -1 ? line : line.slice(0, colon);
+        const value = colon === -1 ? "" : line.slice(colon + 1).replace(/^ /, "");
+        if (name === "event") message.event = value;
+        else if (name === "data") message.data = message.data === undefined ? value : `${message.data}\n${value}`;
+        else if (name === "id") message.id = value;
+        else if (name === "retry" && /^\d+$/.test(value)) message.retry = Number(value);
+      }
+    }
+  } finally {
+    await reader.cancel();
+  }
+}
+
+// The versions of the table, as the stream announces them (each message with `id:`); a stream that ends (its
+// lifetime, a worker that restarts) is opened again after its `retry:`, from `resumeFrom()` (Last-Event-ID).
+async function* versions(client: Cardrules, id: string, resumeFrom: () => number): AsyncGenerator<number> {
+  let retryMs = 1000;
+  for (;;) {
+    const from = resumeFrom();
+    const opened = await client.GET("/v1/sessions/{id}/events", {
+      params: { path: { id }, header: from === 0 ? {} : { "Last-Event-ID": String(from) } },
+      headers: { Accept: "text/event-stream" },
+      parseAs: "stream",
+    });
+    if (opened.error !== undefined) fail("open the event stream", opened.error);
+    if (opened.data === null) fail("open the event stream", "no body");
+    for await (const message of messages(opened.data)) {
+      if (typeof message.retry === "number") retryMs = message.retry;
+      if (message.id !== undefined) yield Number(message.id);
+    }
+    await new Promise((resolve) => setTimeout(resolve, retryMs));
+  }
+}
+
+// One legal move when this seat is to act; nothing otherwise.
+async function takeTurn(client: Cardrules, id: string, report: SeatReport, seed: number): Promise<void> {
+  const path = { id };
+  const legal = await client.GET("/v1/sessions/{id}/legal-moves", { params: { path } });
+  if (legal.error !== undefined) fail(`seat ${report.seat}: legal moves`, legal.error);
+  if (legal.data.turn !== report.seat || legal.data.moves.length === 0) return;
+  const view = await client.GET("/v1/sessions/{id}/view", { params: { path } });
+  if (view.error !== undefined) fail(`seat ${report.seat}: view`, view.error);
+  if (view.data.hand === null) fail(`seat ${report.seat}: a view without its hand`, view.data);
+  const etag = legal.response.headers.get("ETag");
+  if (etag === null) fail(`seat ${report.seat}: legal moves without an ETag`, legal.data);
+  // One of the legal moves, in turn (seeded, so that a run can be repeated against the same deal).
+  const move = legal.data.moves[(seed + report.seat + report.moves.length) % legal.data.moves.length];
+  if (move === undefined) fail(`seat ${report.seat}: no move`, legal.data);
+  const played = await client.POST("/v1/sessions/{id}/moves", {
+    params: { path, header: { "If-Match": etag } },
+    body: { move },
+  });
+  if (played.response.status === 412) {
+    report.stale_moves += 1; // another write came first: its version is on the stream
+    return;
+  }
+  if (played.error !== undefined) fail(`seat ${report.seat}: move ${JSON.stringify(move)}`, played.error);
+  report.hand_at_each_turn.push(view.data.hand);
+  report.moves.push(move);
+}
+
+// One player: this seat's token and nothing else.
+async function playSeat(baseUrl: string, id: string, seat: number, token: string, seed: number): Promise<SeatReport> {
+  const client = createClient<paths, Json>({ baseUrl, headers: { Authorization: `Bearer ${token}` } });
+  const report: SeatReport = { seat, moves: [], stale_moves: 0, hand_at_each_turn: [], final_score: null, events: [] };
+  let read = 0; // every event up to this version is in report.events
+  for await (const version of versions(client, id, () => read)) {
+    if (version <= read) continue;
+    const page = await client.GET("/v1/sessions/{id}/events", { params: { path: { id }, query: { after: read } } });
+    if (page.error !== undefined) fail(`seat ${seat}: events`, page.error);
+    read = page.data.version;
+    report.events.push(...page.data.events);
+    const over = page.data.events.find((event) => event.type === "round_over");
+    if (over !== undefined) {
+      report.final_score = over.score ?? null;
+      return report; // ends the stream (the generators' `finally`)
+    }
+    await takeTurn(client, id, report, seed);
+  }
+  fail(`seat ${seat}`, "the event stream ended before the round did");
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      url: { type: "string", default: process.env.CARDRULES_URL ?? "http://localhost:8000" },
+      seed: { type: "string", default: "1" },
+      "api-key": { type: "string", default: process.env.CARDRULES_API_KEY ?? "" },
+    },
+  });
+  const [name = "", count = ""] = positionals;
+  const game = Object.values(GAMES).find((known) => known === name);
+  if (game === undefined) fail("usage: session-table.js <game> <players> [--url URL]", `no game ${name}`);
+  const players = Number(count);
+  const baseUrl = values.url;
+  const seed = Number(values.seed);
+  const started = performance.now();
+
+  // The host: creation is open unless the operator configured API keys (X-API-Key).
+  const host = createClient<paths, Json>({ baseUrl });
+  const made = await host.POST("/v1/sessions", {
+    body: {
+      game,
+      deal: { players, seed: "server" },
+      seats: Array.from({ length: players }, (_, seat) => ({ name: `Player ${seat + 1}` })),
+    },
+    headers: values["api-key"] === "" ? {} : { "X-API-Key": values["api-key"] },
+  });
+  if (made.error !== undefined) fail("create the table", made.error);
+  const table = made.data;
+  console.error(`table ${table.id}: ${game} for ${players}, sealed: ${table.sealed}`);
+
+  const reports = await Promise.all(
+    table.tokens.seats.map((token, seat) => playSeat(baseUrl, table.id, seat, token, seed)),
+  );
+
+  // The host reads the revealed seed (a sealed table shows its owner the public view) and deletes the table.
+  const owner = createClient<paths, Json>({ baseUrl, headers: { Authorization: `Bearer ${table.tokens.owner}` } });
+  const path = { id: table.id };
+  const publicView = await owner.GET("/v1/sessions/{id}/view", { params: { path } });
+  if (publicView.error !== undefined) fail("the public view", publicView.error);
+  const etag = publicView.response.headers.get("ETag");
+  if (etag === null) fail("the public view without an ETag", publicView.data);
+  const deleted = await owner.DELETE("/v1/sessions/{id}", { params: { path, header: { "If-Match": etag } } });
+  if (deleted.response.status !== 204) fail("delete the table", deleted.error);
+
+  for (const report of reports) {
+    console.error(`seat ${report.seat}: ${report.moves.length} moves, ${report.events.length} events`);
+  }
+  console.error(`round over in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const summary = {
+    game,
+    players,
+    table: table.id,
+    sealed: table.sealed,
+    fairness: { seed_commitment: table.fairness?.seed_commitment ?? null, revealed: publicView.data.fairness ?? null },
+    seats: reports,
+  };
+  console.log(JSON.stringify(summary));
+}
+
+await main();
