@@ -4,11 +4,11 @@
 //
 //   npm ci && npm run build && CARDRULES_URL=http://localhost:8000 npm run play
 import createClient from "openapi-fetch";
+import { type GameId, gameId } from "./games.js";
 import type { components, paths } from "./schema.js";
 
 type State = components["schemas"]["State"];
 type Move = components["schemas"]["Move"];
-type GameId = components["schemas"]["GameId"];
 type Score = components["schemas"]["Score"];
 
 const client = createClient<paths>({ baseUrl: process.env.CARDRULES_URL ?? "http://localhost:8000" });
@@ -45,7 +45,8 @@ const catalogue = await client.GET("/v1/games", {});
 if (!catalogue.data) fail("games", catalogue.error);
 const results: Record<string, Score> = {};
 for (const entry of catalogue.data.games) {
-  const game = entry.id as GameId;
+  const game = gameId(entry.id);
+  if (game === undefined) fail("games", `${entry.id} is not a GameId`);
   for (const players of entry.players ?? []) {
     results[`${game}/${players}`] = await playRound(game, players, 42);
   }

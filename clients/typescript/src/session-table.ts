@@ -26,9 +26,9 @@
 // with openapi-fetch's `parseAs: "stream"`.
 import { parseArgs } from "node:util";
 import createClient, { type Client } from "openapi-fetch";
+import { gameId } from "./games.js";
 import type { components, paths } from "./schema.js";
 
-type GameId = components["schemas"]["GameId"];
 type Event = components["schemas"]["Event"];
 type Move = components["schemas"]["Move"];
 type Score = components["schemas"]["Score"];
@@ -38,16 +38,6 @@ type StreamMessage =
 // which a page never is.
 type Json = "application/json" | "application/problem+json";
 type Cardrules = Client<paths, Json>;
-
-// Every game of the spec's GameId, each its own name: a game the spec adds or drops fails `tsc` here.
-const GAMES: { [Name in GameId]: Name } = {
-  scopa: "scopa",
-  scopone: "scopone",
-  escoba: "escoba",
-  briscola: "briscola",
-  brisca: "brisca",
-  tressette: "tressette",
-};
 
 interface SeatReport {
   seat: number;
@@ -64,7 +54,7 @@ function fail(step: string, problem: unknown): never {
 
 // The messages of one event stream (WHATWG HTML, server-sent events): `event`, `data` (lines joined), `id` and
 // `retry` fields, a blank line ending each message; comment lines (the heartbeat of a quiet stream) are skipped.
-async function* messages(body: ReadableStream<Uint8Array>): AsyncGenerator<StreamMessage> {
+async function* messages(body: ReadableStream<Uint8Array>): AsyncGenerator<StreamMessage, void, undefined> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
@@ -99,7 +89,7 @@ async function* messages(body: ReadableStream<Uint8Array>): AsyncGenerator<Strea
 
 // The versions of the table, as the stream announces them (each message with `id:`); a stream that ends (its
 // lifetime, a worker that restarts) is opened again after its `retry:`, from `resumeFrom()` (Last-Event-ID).
-async function* versions(client: Cardrules, id: string, resumeFrom: () => number): AsyncGenerator<number> {
+async function* versions(client: Cardrules, id: string, resumeFrom: () => number): AsyncGenerator<number, never, undefined> {
   let retryMs = 1000;
   for (;;) {
     const from = resumeFrom();
@@ -176,7 +166,7 @@ async function main(): Promise<void> {
     },
   });
   const [name = "", count = ""] = positionals;
-  const game = Object.values(GAMES).find((known) => known === name);
+  const game = gameId(name);
   if (game === undefined) fail("usage: session-table.js <game> <players> [--url URL]", `no game ${name}`);
   const players = Number(count);
   const baseUrl = values.url;
