@@ -4,11 +4,16 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 HOST ?= 127.0.0.1
+# Where `make run` keeps its compiled copy of the service (below).
+COMPILED := build/compiled
+MYPYC_PIN := $(shell sed -n 's/^requires = .*"\(mypy==[^"]*\)".*/\1/p' pyproject.toml)
+SERVICE_SOURCES := $(shell find service -name '*.py' -not -path '*/__pycache__/*') $(wildcard service/i18n/*) setup.py
 
 .PHONY: run test test-plan build lint types pytest bench deploy-check contract-live clean
 
-# Development and tests run the pure-Python sources (no rebuild after an edit); the image and the wheel compile
-# the engine with mypyc (setup.py), and a test builds that compiled engine and checks it plays like the sources.
+# `make dev` and the tests run the pure-Python sources (no rebuild after an edit); `make run`, the image and the wheel
+# compile the engine with mypyc (setup.py), and a test builds that compiled engine and checks it plays like the
+# sources.
 export CARDRULES_PURE_PYTHON ?= 1
 
 # pip's own lines (Collecting..., Installing collected packages...) are the progress of the installs below.
@@ -29,8 +34,49 @@ $(VENV)/.installed-dev: pyproject.toml setup.py | $(BIN)/python
 
 # One command, one port: the gevent workers serve the rules and the waiting, the computer players think in
 # low-priority child processes (deploy/gunicorn.conf.py). Loopback only unless HOST says otherwise.
-run: $(VENV)/.installed
+# `make run` serves the compiled engine, as the image does: a copy of service/ in $(COMPILED) with the engine
+# built by mypyc (setup.py), compiled once and again only when a source changes, put first on the workers' path.
+# `make dev` serves the sources themselves: an edit needs no build, the rules run about half as fast.
+run: $(VENV)/.installed $(COMPILED)/.built
+	HOST=$(HOST) PORT=$(PORT) $(BIN)/gunicorn --pythonpath $(COMPILED) --config deploy/gunicorn.conf.py \
+	  'service.app:create_app()'
+
+dev: $(VENV)/.installed
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/gunicorn --config deploy/gunicorn.conf.py 'service.app:create_app()'
+
+# The compiled copy: the sources as they are now (docs and openapi.yaml linked, not copied), then setup.py's
+# in-place build there, with the mypy that pyproject.toml's build-system pins. Built under a lock (a test builds
+# it too) into a fresh directory that replaces the old one only once complete.
+$(COMPILED)/.built: $(SERVICE_SOURCES) | $(VENV)/.installed
+	@mkdir -p build
+	@flock build/.compiling $(MAKE) --no-print-directory compiled-now
+
+.PHONY: dev compiled-now compile-engine
+compiled-now:  # under the lock: another make may have built it while this one waited
+	@$(MAKE) --no-print-directory -q $(COMPILED)/.built 2>/dev/null || $(MAKE) --no-print-directory compile-engine
+
+compile-engine:
+	@$(BIN)/python -c "import mypyc" 2>/dev/null || { \
+	  echo "==> pip install $(MYPYC_PIN) into $(VENV): mypyc, to compile the engine for make run"; \
+	  $(BIN)/pip install --quiet --constraint deploy/constraints.txt '$(MYPYC_PIN)'; }
+	@echo "==> the compiled copy of the service in $(COMPILED): mypyc compiles the engine (about a minute on 2 cores, and again only after an edit of a compiled source)"
+	@rm -rf $(COMPILED).new && mkdir -p $(COMPILED).new
+	@cp -R service setup.py pyproject.toml README.md $(COMPILED).new/
+	@cd $(COMPILED).new && find . \( -name '*.so' -o -name compiled_sources.txt \) -delete && \
+	  find . -name __pycache__ -prune -exec rm -rf {} + && \
+	  ln -sfn "$(CURDIR)/docs" service/guides && ln -sfn "$(CURDIR)/openapi.yaml" service/openapi.yaml
+	@if [ -f $(COMPILED)/service/compiled_sources.txt ] && \
+	  (cd $(COMPILED).new && sha256sum --status -c "$(CURDIR)/$(COMPILED)/service/compiled_sources.txt"); then \
+	  echo "    the compiled sources are unchanged: their shared objects are kept"; \
+	  cp $(COMPILED)/service/compiled_sources.txt $(COMPILED).new/service/; \
+	  (cd $(COMPILED) && find . -name '*.so' -exec cp --parents {} "$(CURDIR)/$(COMPILED).new/" \;); \
+	else \
+	  cd $(COMPILED).new && CARDRULES_PURE_PYTHON=0 "$(CURDIR)/$(BIN)/python" setup.py --quiet build_ext --inplace \
+	    2>&1 | grep -v -e '^$$' -e 'warning: ' || true; \
+	fi
+	@ls $(COMPILED).new/service/engine/*.so >/dev/null 2>&1 || { \
+	  echo "the engine did not compile (no C compiler?): make run serves the sources" >&2; }
+	@rm -rf $(COMPILED) && mv $(COMPILED).new $(COMPILED) && touch $(COMPILED)/.built
 
 # The system tools of the tests come from Debian packages, installed when the command runs as root (CI, a fresh
 # container); otherwise the recipe names the package to install. `apt_install packages, why` says what it
