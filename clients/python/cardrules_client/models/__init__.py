@@ -22,13 +22,10 @@ from .event_accusi_item_suit import EventAccusiItemSuit
 from .event_by import EventBy
 from .event_to_type_0 import EventToType0
 from .event_type import EventType
-from .event_view import EventView
 from .game_entry import GameEntry
-from .game_entry_defaults import GameEntryDefaults
 from .game_entry_options_item import GameEntryOptionsItem
 from .game_entry_options_item_type import GameEntryOptionsItemType
 from .game_entry_presets_item import GameEntryPresetsItem
-from .game_entry_presets_item_rules import GameEntryPresetsItemRules
 from .game_entry_score_categories_item import GameEntryScoreCategoriesItem
 from .game_id import GameId
 from .healthz_response_200 import HealthzResponse200
@@ -122,11 +119,12 @@ from .validate_move_response_200 import ValidateMoveResponse200
 from .value_unit import ValueUnit
 from .view import View
 from .view_body import ViewBody
-from .view_last_trick_type_0 import ViewLastTrickType0
-from .view_names import ViewNames
+from .view_record import ViewRecord
+from .view_record_last_trick_type_0 import ViewRecordLastTrickType0
+from .view_record_names import ViewRecordNames
+from .view_record_trick_item import ViewRecordTrickItem
+from .view_record_trump_suit import ViewRecordTrumpSuit
 from .view_session_response_200 import ViewSessionResponse200
-from .view_trick_item import ViewTrickItem
-from .view_trump_suit import ViewTrumpSuit
 
 __all__ = (
     "Alternative",
@@ -151,13 +149,10 @@ __all__ = (
     "EventBy",
     "EventToType0",
     "EventType",
-    "EventView",
     "GameEntry",
-    "GameEntryDefaults",
     "GameEntryOptionsItem",
     "GameEntryOptionsItemType",
     "GameEntryPresetsItem",
-    "GameEntryPresetsItemRules",
     "GameEntryScoreCategoriesItem",
     "GameId",
     "HealthzResponse200",
@@ -251,9 +246,10 @@ __all__ = (
     "ValueUnit",
     "View",
     "ViewBody",
-    "ViewLastTrickType0",
-    "ViewNames",
+    "ViewRecord",
+    "ViewRecordLastTrickType0",
+    "ViewRecordNames",
+    "ViewRecordTrickItem",
+    "ViewRecordTrumpSuit",
     "ViewSessionResponse200",
-    "ViewTrickItem",
-    "ViewTrumpSuit",
 )

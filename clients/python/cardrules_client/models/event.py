@@ -17,13 +17,13 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.event_accusi_item import EventAccusiItem
-  from ..models.event_view import EventView
   from ..models.match import Match
   from ..models.match_over import MatchOver
   from ..models.move import Move
   from ..models.score import Score
   from ..models.seats_item import SeatsItem
   from ..models.table_clock import TableClock
+  from ..models.view_record import ViewRecord
 
 
 
@@ -118,9 +118,9 @@ class Event:
                  Example: {'move_seconds': 30, 'on_timeout': 'computer', 'turn_deadline': '2026-12-05T18:00:30.250Z'}.
             id (str | Unset): `rematch`: the new table.
             token (str | Unset): `rematch`, to its seat only: that seat's token at the new table.
-            view (EventView | Unset): `state_set`: the public view of the posted state (a `View` without `names`); `table`:
-                the reader's
-                view, as `GET .../view` answers it.
+            view (ViewRecord | Unset): The fields of a `View`, whose `names` only a `View` must carry: a session's
+                `state_set` event holds the
+                public view of the posted state without `names` (the reader's own view at that version has them).
      """
 
     type_: EventType
@@ -155,7 +155,7 @@ class Event:
     clock: TableClock | Unset = UNSET
     id: str | Unset = UNSET
     token: str | Unset = UNSET
-    view: EventView | Unset = UNSET
+    view: ViewRecord | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -164,13 +164,13 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.event_accusi_item import EventAccusiItem # noqa: PLC0415
-        from ..models.event_view import EventView # noqa: PLC0415
         from ..models.match import Match # noqa: PLC0415
         from ..models.match_over import MatchOver # noqa: PLC0415
         from ..models.move import Move # noqa: PLC0415
         from ..models.score import Score # noqa: PLC0415
         from ..models.seats_item import SeatsItem # noqa: PLC0415
         from ..models.table_clock import TableClock # noqa: PLC0415
+        from ..models.view_record import ViewRecord # noqa: PLC0415
         type_ = self.type_.value
 
         to: int | str
@@ -377,13 +377,13 @@ class Event:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.event_accusi_item import EventAccusiItem # noqa: PLC0415
-        from ..models.event_view import EventView # noqa: PLC0415
         from ..models.match import Match # noqa: PLC0415
         from ..models.match_over import MatchOver # noqa: PLC0415
         from ..models.move import Move # noqa: PLC0415
         from ..models.score import Score # noqa: PLC0415
         from ..models.seats_item import SeatsItem # noqa: PLC0415
         from ..models.table_clock import TableClock # noqa: PLC0415
+        from ..models.view_record import ViewRecord # noqa: PLC0415
         d = dict(src_dict)
         type_ = EventType(d.pop("type"))
 
@@ -575,11 +575,11 @@ class Event:
         token = d.pop("token", UNSET)
 
         _view = d.pop("view", UNSET)
-        view: EventView | Unset
+        view: ViewRecord | Unset
         if isinstance(_view,  Unset):
             view = UNSET
         else:
-            view = EventView.from_dict(_view)
+            view = ViewRecord.from_dict(_view)
 
 
 

@@ -12,10 +12,10 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-  from ..models.game_entry_defaults import GameEntryDefaults
   from ..models.game_entry_options_item import GameEntryOptionsItem
   from ..models.game_entry_presets_item import GameEntryPresetsItem
   from ..models.game_entry_score_categories_item import GameEntryScoreCategoriesItem
+  from ..models.rules import Rules
 
 
 
@@ -35,7 +35,8 @@ class GameEntry:
             options (list[GameEntryOptionsItem]):
             presets (list[GameEntryPresetsItem]):
             title (str | Unset):
-            defaults (GameEntryDefaults | Unset):
+            defaults (Rules | Unset): Rule options by name ([docs/rules.md](/docs/guide/rules.md), and `GET /v1/games`);
+                unknown names or values are a 400.
             aliases (list[str] | Unset):
             preset (str | Unset): An alias only (`brisca`): the preset its deals take. Its states name the game they are
                 played by,
@@ -52,7 +53,7 @@ class GameEntry:
     options: list[GameEntryOptionsItem]
     presets: list[GameEntryPresetsItem]
     title: str | Unset = UNSET
-    defaults: GameEntryDefaults | Unset = UNSET
+    defaults: Rules | Unset = UNSET
     aliases: list[str] | Unset = UNSET
     preset: str | Unset = UNSET
     score_categories: list[GameEntryScoreCategoriesItem] | Unset = UNSET
@@ -63,10 +64,10 @@ class GameEntry:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.game_entry_defaults import GameEntryDefaults # noqa: PLC0415
         from ..models.game_entry_options_item import GameEntryOptionsItem # noqa: PLC0415
         from ..models.game_entry_presets_item import GameEntryPresetsItem # noqa: PLC0415
         from ..models.game_entry_score_categories_item import GameEntryScoreCategoriesItem # noqa: PLC0415
+        from ..models.rules import Rules # noqa: PLC0415
         id = self.id
 
         game = self.game
@@ -139,10 +140,10 @@ class GameEntry:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.game_entry_defaults import GameEntryDefaults # noqa: PLC0415
         from ..models.game_entry_options_item import GameEntryOptionsItem # noqa: PLC0415
         from ..models.game_entry_presets_item import GameEntryPresetsItem # noqa: PLC0415
         from ..models.game_entry_score_categories_item import GameEntryScoreCategoriesItem # noqa: PLC0415
+        from ..models.rules import Rules # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -174,11 +175,11 @@ class GameEntry:
         title = d.pop("title", UNSET)
 
         _defaults = d.pop("defaults", UNSET)
-        defaults: GameEntryDefaults | Unset
+        defaults: Rules | Unset
         if isinstance(_defaults,  Unset):
             defaults = UNSET
         else:
-            defaults = GameEntryDefaults.from_dict(_defaults)
+            defaults = Rules.from_dict(_defaults)
 
 
 

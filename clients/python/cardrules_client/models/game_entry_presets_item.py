@@ -12,7 +12,7 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-  from ..models.game_entry_presets_item_rules import GameEntryPresetsItemRules
+  from ..models.rules import Rules
 
 
 
@@ -27,13 +27,14 @@ class GameEntryPresetsItem:
     """ 
         Attributes:
             name (str):
-            rules (GameEntryPresetsItemRules):
+            rules (Rules): Rule options by name ([docs/rules.md](/docs/guide/rules.md), and `GET /v1/games`); unknown names
+                or values are a 400.
             description (str | Unset):
             deck (str | Unset):
      """
 
     name: str
-    rules: GameEntryPresetsItemRules
+    rules: Rules
     description: str | Unset = UNSET
     deck: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -43,7 +44,7 @@ class GameEntryPresetsItem:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.game_entry_presets_item_rules import GameEntryPresetsItemRules # noqa: PLC0415
+        from ..models.rules import Rules # noqa: PLC0415
         name = self.name
 
         rules = self.rules.to_dict()
@@ -70,11 +71,11 @@ class GameEntryPresetsItem:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.game_entry_presets_item_rules import GameEntryPresetsItemRules # noqa: PLC0415
+        from ..models.rules import Rules # noqa: PLC0415
         d = dict(src_dict)
         name = d.pop("name")
 
-        rules = GameEntryPresetsItemRules.from_dict(d.pop("rules"))
+        rules = Rules.from_dict(d.pop("rules"))
 
 
 

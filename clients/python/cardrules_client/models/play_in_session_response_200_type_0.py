@@ -13,6 +13,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.event import Event
+  from ..models.move import Move
   from ..models.seats_item import SeatsItem
   from ..models.session_fairness import SessionFairness
   from ..models.state import State
@@ -61,6 +62,10 @@ class PlayInSessionResponse200Type0:
                 `clock` event of every write: when the seat to act runs out of time (RFC 3339, UTC, milliseconds), or
                 null when no one is to move (a round over, a match ended).
                  Example: {'move_seconds': 30, 'on_timeout': 'computer', 'turn_deadline': '2026-12-05T18:00:30.250Z'}.
+            move (Move | Unset): Fishing games: `{card, capture?}`; an omitted `capture` captures when exactly one set
+                exists and is a
+                422 `ambiguous_capture` when several do; `[]` lays the card. Briscola: `{card}`, or `{exchange}` for the
+                trump exchange. Tressette: `{card}`.
      """
 
     id: str
@@ -73,6 +78,7 @@ class PlayInSessionResponse200Type0:
     fairness: SessionFairness | Unset = UNSET
     seats: list[SeatsItem] | Unset = UNSET
     clock: TableClock | Unset = UNSET
+    move: Move | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -81,6 +87,7 @@ class PlayInSessionResponse200Type0:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.event import Event # noqa: PLC0415
+        from ..models.move import Move # noqa: PLC0415
         from ..models.seats_item import SeatsItem # noqa: PLC0415
         from ..models.session_fairness import SessionFairness # noqa: PLC0415
         from ..models.state import State # noqa: PLC0415
@@ -126,6 +133,10 @@ class PlayInSessionResponse200Type0:
         if not isinstance(self.clock, Unset):
             clock = self.clock.to_dict()
 
+        move: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.move, Unset):
+            move = self.move.to_dict()
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -146,6 +157,8 @@ class PlayInSessionResponse200Type0:
             field_dict["seats"] = seats
         if clock is not UNSET:
             field_dict["clock"] = clock
+        if move is not UNSET:
+            field_dict["move"] = move
 
         return field_dict
 
@@ -154,6 +167,7 @@ class PlayInSessionResponse200Type0:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.event import Event # noqa: PLC0415
+        from ..models.move import Move # noqa: PLC0415
         from ..models.seats_item import SeatsItem # noqa: PLC0415
         from ..models.session_fairness import SessionFairness # noqa: PLC0415
         from ..models.state import State # noqa: PLC0415
@@ -230,6 +244,16 @@ class PlayInSessionResponse200Type0:
 
 
 
+        _move = d.pop("move", UNSET)
+        move: Move | Unset
+        if isinstance(_move,  Unset):
+            move = UNSET
+        else:
+            move = Move.from_dict(_move)
+
+
+
+
         play_in_session_response_200_type_0 = cls(
             id=id,
             version=version,
@@ -241,6 +265,7 @@ class PlayInSessionResponse200Type0:
             fairness=fairness,
             seats=seats,
             clock=clock,
+            move=move,
         )
 
 

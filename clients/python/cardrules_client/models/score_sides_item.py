@@ -32,8 +32,10 @@ class ScoreSidesItem:
             points (ScoreSidesItemPoints): cards, coins, settebello, primiera, sevens, sweeps, re_bello, rosmarino, napola;
                 card_points for Briscola; card_points, last_trick and accusi for Tressette.
             total (int):
-            details (ScoreSidesItemDetails | Unset): Counts behind the points (cards, coins, sevens, primiera value and
-                suits, ...).
+            details (ScoreSidesItemDetails | Unset): The counts behind the points: `cards` in every game; the fishing games
+                (scopa, scopone, escoba)
+                add `coins`, `sevens`, `primiera`, `primiera_suits` and `sweeps`, the trick games (briscola,
+                tressette) `tricks`, and Tressette `thirds`.
      """
 
     side: int

@@ -9,7 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.deck_style import DeckStyle
-from ..models.view_trump_suit import ViewTrumpSuit
+from ..models.view_record_trump_suit import ViewRecordTrumpSuit
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -18,9 +18,9 @@ if TYPE_CHECKING:
   from ..models.rules import Rules
   from ..models.score import Score
   from ..models.session_fairness import SessionFairness
-  from ..models.view_last_trick_type_0 import ViewLastTrickType0
-  from ..models.view_names import ViewNames
-  from ..models.view_trick_item import ViewTrickItem
+  from ..models.view_record_last_trick_type_0 import ViewRecordLastTrickType0
+  from ..models.view_record_names import ViewRecordNames
+  from ..models.view_record_trick_item import ViewRecordTrickItem
 
 
 
@@ -44,7 +44,7 @@ class View:
             hand (list[str] | None): The seat's own cards; null in the public view, where every hand is face down.
             hand_sizes (list[int]):
             stock_count (int):
-            names (ViewNames):
+            names (ViewRecordNames):
             players (int | Unset):
             dealer (int | Unset):
             turn (int | None | Unset):
@@ -56,10 +56,10 @@ class View:
             table (list[str] | Unset):
             sweeps (list[int] | Unset): Fishing games, each seat's sweeps (scope, escobas) this round.
             last_capturer (int | None | Unset):
-            trick (list[ViewTrickItem] | Unset): Trick games, the cards of the trick in play, from its leader on.
+            trick (list[ViewRecordTrickItem] | Unset): Trick games, the cards of the trick in play, from its leader on.
             leader (int | Unset):
             trump_card (str | Unset):
-            trump_suit (ViewTrumpSuit | Unset): Briscola, the trump suit.
+            trump_suit (ViewRecordTrumpSuit | Unset): Briscola, the trump suit.
             trump_under_stock (bool | Unset): Briscola, whether the turned-up card still lies under the stock.
             sealed (bool | Unset): Whether the table is sealed: no token, the owner's included, can read a card before it is
                 played face up
@@ -67,8 +67,8 @@ class View:
             pile_sizes (list[int] | Unset):
             captures (list[list[str]] | Unset): Every seat's pile, in the order taken; public, since every card in it was
                 played face up.
-            last_trick (None | Unset | ViewLastTrickType0): Briscola and Tressette, the last completed trick (null before
-                the first); shown while the next is played.
+            last_trick (None | Unset | ViewRecordLastTrickType0): Briscola and Tressette, the last completed trick (null
+                before the first); shown while the next is played.
             accusi_points (list[int] | Unset): Tressette, the points each seat has declared.
             shown_cards (list[list[str]] | Unset): Tressette for two, per seat the cards the table saw it draw that it still
                 holds.
@@ -84,7 +84,7 @@ class View:
     hand: list[str] | None
     hand_sizes: list[int]
     stock_count: int
-    names: ViewNames
+    names: ViewRecordNames
     players: int | Unset = UNSET
     dealer: int | Unset = UNSET
     turn: int | None | Unset = UNSET
@@ -95,15 +95,15 @@ class View:
     table: list[str] | Unset = UNSET
     sweeps: list[int] | Unset = UNSET
     last_capturer: int | None | Unset = UNSET
-    trick: list[ViewTrickItem] | Unset = UNSET
+    trick: list[ViewRecordTrickItem] | Unset = UNSET
     leader: int | Unset = UNSET
     trump_card: str | Unset = UNSET
-    trump_suit: ViewTrumpSuit | Unset = UNSET
+    trump_suit: ViewRecordTrumpSuit | Unset = UNSET
     trump_under_stock: bool | Unset = UNSET
     sealed: bool | Unset = UNSET
     pile_sizes: list[int] | Unset = UNSET
     captures: list[list[str]] | Unset = UNSET
-    last_trick: None | Unset | ViewLastTrickType0 = UNSET
+    last_trick: None | Unset | ViewRecordLastTrickType0 = UNSET
     accusi_points: list[int] | Unset = UNSET
     shown_cards: list[list[str]] | Unset = UNSET
     score: Score | Unset = UNSET
@@ -119,9 +119,9 @@ class View:
         from ..models.rules import Rules # noqa: PLC0415
         from ..models.score import Score # noqa: PLC0415
         from ..models.session_fairness import SessionFairness # noqa: PLC0415
-        from ..models.view_last_trick_type_0 import ViewLastTrickType0 # noqa: PLC0415
-        from ..models.view_names import ViewNames # noqa: PLC0415
-        from ..models.view_trick_item import ViewTrickItem # noqa: PLC0415
+        from ..models.view_record_last_trick_type_0 import ViewRecordLastTrickType0 # noqa: PLC0415
+        from ..models.view_record_names import ViewRecordNames # noqa: PLC0415
+        from ..models.view_record_trick_item import ViewRecordTrickItem # noqa: PLC0415
         game = self.game
 
         seat: int | None
@@ -228,7 +228,7 @@ class View:
         last_trick: dict[str, Any] | None | Unset
         if isinstance(self.last_trick, Unset):
             last_trick = UNSET
-        elif isinstance(self.last_trick, ViewLastTrickType0):
+        elif isinstance(self.last_trick, ViewRecordLastTrickType0):
             last_trick = self.last_trick.to_dict()
         else:
             last_trick = self.last_trick
@@ -326,9 +326,9 @@ class View:
         from ..models.rules import Rules # noqa: PLC0415
         from ..models.score import Score # noqa: PLC0415
         from ..models.session_fairness import SessionFairness # noqa: PLC0415
-        from ..models.view_last_trick_type_0 import ViewLastTrickType0 # noqa: PLC0415
-        from ..models.view_names import ViewNames # noqa: PLC0415
-        from ..models.view_trick_item import ViewTrickItem # noqa: PLC0415
+        from ..models.view_record_last_trick_type_0 import ViewRecordLastTrickType0 # noqa: PLC0415
+        from ..models.view_record_names import ViewRecordNames # noqa: PLC0415
+        from ..models.view_record_trick_item import ViewRecordTrickItem # noqa: PLC0415
         d = dict(src_dict)
         game = d.pop("game")
 
@@ -361,7 +361,7 @@ class View:
 
         stock_count = d.pop("stock_count")
 
-        names = ViewNames.from_dict(d.pop("names"))
+        names = ViewRecordNames.from_dict(d.pop("names"))
 
 
 
@@ -429,11 +429,11 @@ class View:
 
 
         _trick = d.pop("trick", UNSET)
-        trick: list[ViewTrickItem] | Unset = UNSET
+        trick: list[ViewRecordTrickItem] | Unset = UNSET
         if _trick is not UNSET:
             trick = []
             for trick_item_data in _trick:
-                trick_item = ViewTrickItem.from_dict(trick_item_data)
+                trick_item = ViewRecordTrickItem.from_dict(trick_item_data)
 
 
 
@@ -445,11 +445,11 @@ class View:
         trump_card = d.pop("trump_card", UNSET)
 
         _trump_suit = d.pop("trump_suit", UNSET)
-        trump_suit: ViewTrumpSuit | Unset
+        trump_suit: ViewRecordTrumpSuit | Unset
         if isinstance(_trump_suit,  Unset):
             trump_suit = UNSET
         else:
-            trump_suit = ViewTrumpSuit(_trump_suit)
+            trump_suit = ViewRecordTrumpSuit(_trump_suit)
 
 
 
@@ -471,7 +471,7 @@ class View:
                 captures.append(captures_item)
 
 
-        def _parse_last_trick(data: object) -> None | Unset | ViewLastTrickType0:
+        def _parse_last_trick(data: object) -> None | Unset | ViewRecordLastTrickType0:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -479,14 +479,14 @@ class View:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                last_trick_type_0 = ViewLastTrickType0.from_dict(data)
+                last_trick_type_0 = ViewRecordLastTrickType0.from_dict(data)
 
 
 
                 return last_trick_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | Unset | ViewLastTrickType0, data)
+            return cast(None | Unset | ViewRecordLastTrickType0, data)
 
         last_trick = _parse_last_trick(d.pop("last_trick", UNSET))
 

@@ -32,9 +32,9 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | str | None:
     if response.status_code == 302:
-        response_302 = cast(Any, None)
+        response_302 = response.text
         return response_302
 
     if response.status_code == 429:
@@ -50,7 +50,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | str]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -63,7 +63,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Response[Any | Problem]:
+) -> Response[Problem | str]:
     """ Leads to the browsable API page.
 
     Raises:
@@ -71,7 +71,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Problem]
+        Response[Problem | str]
      """
 
 
@@ -89,7 +89,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Any | Problem | None:
+) -> Problem | str | None:
     """ Leads to the browsable API page.
 
     Raises:
@@ -97,7 +97,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Problem
+        Problem | str
      """
 
 
@@ -110,7 +110,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Response[Any | Problem]:
+) -> Response[Problem | str]:
     """ Leads to the browsable API page.
 
     Raises:
@@ -118,7 +118,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Problem]
+        Response[Problem | str]
      """
 
 
@@ -136,7 +136,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Any | Problem | None:
+) -> Problem | str | None:
     """ Leads to the browsable API page.
 
     Raises:
@@ -144,7 +144,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Problem
+        Problem | str
      """
 
 

@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class ViewTrumpSuit(StrEnum):
+class ViewRecordTrumpSuit(StrEnum):
     B = "B"
     C = "C"
     D = "D"

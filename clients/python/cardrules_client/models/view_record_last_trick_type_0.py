@@ -8,26 +8,27 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from typing import cast
 
 
 
 
 
 
-T = TypeVar("T", bound="ViewTrickItem")
+T = TypeVar("T", bound="ViewRecordLastTrickType0")
 
 
 
 @_attrs_define
-class ViewTrickItem:
+class ViewRecordLastTrickType0:
     """ 
         Attributes:
-            seat (int):
-            card (str):
+            seat (int): Who won it (and leads now).
+            cards (list[str]):
      """
 
     seat: int
-    card: str
+    cards: list[str]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -37,14 +38,16 @@ class ViewTrickItem:
     def to_dict(self) -> dict[str, Any]:
         seat = self.seat
 
-        card = self.card
+        cards = self.cards
+
+
 
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
             "seat": seat,
-            "card": card,
+            "cards": cards,
         })
 
         return field_dict
@@ -56,16 +59,17 @@ class ViewTrickItem:
         d = dict(src_dict)
         seat = d.pop("seat")
 
-        card = d.pop("card")
+        cards = cast(list[str], d.pop("cards"))
 
-        view_trick_item = cls(
+
+        view_record_last_trick_type_0 = cls(
             seat=seat,
-            card=card,
+            cards=cards,
         )
 
 
-        view_trick_item.additional_properties = d
-        return view_trick_item
+        view_record_last_trick_type_0.additional_properties = d
+        return view_record_last_trick_type_0
 
     @property
     def additional_keys(self) -> list[str]:

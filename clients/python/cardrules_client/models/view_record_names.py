@@ -14,18 +14,15 @@ from ..types import UNSET, Unset
 
 
 
-T = TypeVar("T", bound="EventView")
+T = TypeVar("T", bound="ViewRecordNames")
 
 
 
 @_attrs_define
-class EventView:
-    """ `state_set`: the public view of the posted state (a `View` without `names`); `table`: the reader's
-    view, as `GET .../view` answers it.
+class ViewRecordNames:
+    
 
-     """
-
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+    additional_properties: dict[str, str] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -43,21 +40,21 @@ class EventView:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        event_view = cls(
+        view_record_names = cls(
         )
 
 
-        event_view.additional_properties = d
-        return event_view
+        view_record_names.additional_properties = d
+        return view_record_names
 
     @property
     def additional_keys(self) -> list[str]:
         return list(self.additional_properties.keys())
 
-    def __getitem__(self, key: str) -> Any:
+    def __getitem__(self, key: str) -> str:
         return self.additional_properties[key]
 
-    def __setitem__(self, key: str, value: Any) -> None:
+    def __setitem__(self, key: str, value: str) -> None:
         self.additional_properties[key] = value
 
     def __delitem__(self, key: str) -> None:

@@ -14,24 +14,38 @@ from ..types import UNSET, Unset
 
 
 
-T = TypeVar("T", bound="ViewNames")
+T = TypeVar("T", bound="ViewRecordTrickItem")
 
 
 
 @_attrs_define
-class ViewNames:
-    
+class ViewRecordTrickItem:
+    """ 
+        Attributes:
+            seat (int):
+            card (str):
+     """
 
-    additional_properties: dict[str, str] = _attrs_field(init=False, factory=dict)
+    seat: int
+    card: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
 
 
     def to_dict(self) -> dict[str, Any]:
-        
+        seat = self.seat
+
+        card = self.card
+
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
+        field_dict.update({
+            "seat": seat,
+            "card": card,
+        })
 
         return field_dict
 
@@ -40,21 +54,27 @@ class ViewNames:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        view_names = cls(
+        seat = d.pop("seat")
+
+        card = d.pop("card")
+
+        view_record_trick_item = cls(
+            seat=seat,
+            card=card,
         )
 
 
-        view_names.additional_properties = d
-        return view_names
+        view_record_trick_item.additional_properties = d
+        return view_record_trick_item
 
     @property
     def additional_keys(self) -> list[str]:
         return list(self.additional_properties.keys())
 
-    def __getitem__(self, key: str) -> str:
+    def __getitem__(self, key: str) -> Any:
         return self.additional_properties[key]
 
-    def __setitem__(self, key: str, value: str) -> None:
+    def __setitem__(self, key: str, value: Any) -> None:
         self.additional_properties[key] = value
 
     def __delitem__(self, key: str) -> None:
