@@ -96,6 +96,7 @@ WHY_NGINX := the proxy tests (tests/edge), nginx with deploy/nginx/nginx.conf in
 WHY_JQ := the shell walkthrough (examples/play-round.sh) in tests/live
 WHY_BROWSER := the /docs 'Try it out' browser test (skipped, saying why, without them)
 WHY_NPM := the TypeScript client test (clients/typescript's pinned tools, package-lock.json)
+WHY_PY_CLIENT := the generated Python client (cardrules-client) that the clients suite runs
 
 # redis-cli (Debian: redis-tools, which redis-server pulls in) builds the local Redis Cluster of the cluster tests.
 .PHONY: redis-server
@@ -121,6 +122,22 @@ $(TS_CLIENT): clients/typescript/package-lock.json
 	  echo "==> npm ci in clients/typescript: $(WHY_NPM)"; \
 	  cd clients/typescript && npm ci --no-audit --no-fund --loglevel=error; \
 	else echo "npm is missing: the TypeScript client test will be skipped" >&2; fi
+
+# The Python client (clients/python, generated and committed), installed into the virtualenv as a user installs it:
+# `pip install ./clients/python` (pip fetches setuptools to build it); again whenever it changes.
+PY_CLIENT := $(VENV)/.installed-python-client
+$(PY_CLIENT): clients/python/pyproject.toml $(shell find clients/python/cardrules_client -name '*.py' 2>/dev/null) | $(VENV)/.installed-dev
+	@echo "==> pip install ./clients/python into $(VENV): $(WHY_PY_CLIENT)"
+	$(BIN)/pip install ./clients/python
+	rm -rf clients/python/build clients/python/cardrules_client.egg-info
+	touch $@
+
+# `make clients` after a change of openapi.yaml: regenerates clients/python/cardrules_client with the pinned
+# openapi-python-client (commit the result; the clients suite fails until then). A second or two, and the same
+# bytes for the same spec on any machine. The TypeScript types are not committed: `npm run build` makes them.
+.PHONY: clients
+clients: $(VENV)/.installed-dev
+	$(BIN)/python clients/python/generate.py
 
 .PHONY: nginx
 nginx:
@@ -151,7 +168,7 @@ TEST_STARTED := $(shell date +%s)
 endif
 export TEST_STARTED
 
-pytest: $(VENV)/.installed-dev redis-server nginx walkthrough-tools browser-tools $(TS_CLIENT)
+pytest: $(VENV)/.installed-dev redis-server nginx walkthrough-tools browser-tools $(TS_CLIENT) $(PY_CLIENT)
 	@$(BIN)/python -m tests.suites $(or $(SUITES),$(PYTEST_SUITES))
 
 test: test-plan
@@ -168,7 +185,7 @@ test-live: $(VENV)/.installed-dev walkthrough-tools
 	@$(BIN)/python -m tests.suites live
 test-browser: $(VENV)/.installed-dev browser-tools
 	@$(BIN)/python -m tests.suites browser
-test-clients: $(VENV)/.installed-dev $(TS_CLIENT)
+test-clients: $(VENV)/.installed-dev $(TS_CLIENT) $(PY_CLIENT)
 	@$(BIN)/python -m tests.suites clients
 
 # Said before anything is installed: what is missing here, where it comes from and what needs it.
@@ -180,6 +197,7 @@ test-plan:
 	{ command -v redis-server || test -x /usr/bin/redis-server; } >/dev/null 2>&1 || say "redis-server (apt): $(WHY_REDIS)"; \
 	{ command -v redis-cli || test -x /usr/bin/redis-cli; } >/dev/null 2>&1 || say "redis-tools (apt): redis-cli builds the local Redis Cluster"; \
 	{ command -v nginx || test -x /usr/sbin/nginx; } >/dev/null 2>&1 || say "nginx-light (apt): $(WHY_NGINX)"; \
+	$(MAKE) --no-print-directory -q $(PY_CLIENT) 2>/dev/null || say "pip install ./clients/python into $(VENV): $(WHY_PY_CLIENT)"; \
 	command -v jq >/dev/null 2>&1 || say "jq, curl (apt): $(WHY_JQ)"; \
 	command -v chromedriver >/dev/null 2>&1 || say "chromium, chromium-driver (apt, over 100 MB to download): $(WHY_BROWSER)"; \
 	if command -v npm >/dev/null 2>&1; then $(MAKE) --no-print-directory -q $(TS_CLIENT) 2>/dev/null || say "npm ci in clients/typescript (npm registry): $(WHY_NPM)"; \

@@ -31,7 +31,11 @@ OUTCOME = re.compile(rb"\b\d+ (passed|failed|errors?|skipped|deselected)\b.* in 
 
 LIVE = "tests/live"
 BROWSER = (f"{LIVE}/test_docs_browser.py", f"{LIVE}/test_event_source_browser.py")
-CLIENTS = (f"{LIVE}/test_python_client.py", f"{LIVE}/test_typescript_client.py")
+CLIENTS = (
+    f"{LIVE}/test_python_client.py",
+    f"{LIVE}/test_typescript_client.py",
+    f"{LIVE}/test_session_example_checks.py",
+)
 SERVER_SUITES = ("tests/edge", LIVE)
 REDIS_PATHS = ("tests/storage", "tests/sessions", "tests/api/test_sessions_redis.py")
 """Where the redis suite looks for tests marked ``redis``; one elsewhere runs in the unit suite (conftest.py)."""

@@ -1,5 +1,7 @@
 """The TypeScript client generated from openapi.yaml (clients/typescript: openapi-typescript + openapi-fetch) is
-type-checked by tsc and plays a whole round of every game and player count against the service under gunicorn."""
+type-checked by tsc, plays a whole round of every game and player count against the service under gunicorn, and
+its session example (src/session-table.ts) plays sealed tables, each seat on its own token following the event
+stream, with no cast: check-typed.mjs holds the examples to the generated types."""
 
 from __future__ import annotations
 
@@ -15,8 +17,15 @@ from flask.testing import FlaskClient
 
 from service.engine.games import ALIASES, GAMES
 from tests.live.server import ROOT
+from tests.live.test_session_example_checks import problems
 
 PACKAGE = ROOT / "clients" / "typescript"
+SESSION_TABLES = [
+    ("briscola", 2),
+    *((name, max(game.player_counts)) for name, game in GAMES.items()),
+]
+"""The tables the session examples play (tests/live/test_python_client.py too): Briscola for two, and every game
+of the registry at its largest table (Scopa for four among them)."""
 
 
 @pytest.fixture(scope="module")
@@ -75,3 +84,26 @@ def test_generated_client_plays_every_game(
         else:
             # Fishing games: the script plays the first legal card, as this in-process round does.
             assert score == first_card_round(client, game, int(players), 42), key
+
+
+def test_the_examples_hold_to_the_generated_types(built_client: None) -> None:
+    """No type assertion (`as`, `<T>`, `!`), no `any` written or inferred, no hand-written type predicate."""
+    done = subprocess.run(
+        ["npm", "run", "-s", "check-typed"], cwd=PACKAGE, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize(("game", "players"), SESSION_TABLES)
+def test_the_session_example_plays_a_sealed_table(
+    built_client: None, live_service: str, game: str, players: int
+) -> None:
+    done = subprocess.run(
+        ["node", "dist/session-table.js", game, str(players), "--url", live_service],
+        cwd=PACKAGE,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert problems(json.loads(done.stdout), game, players) == []
