@@ -6,7 +6,7 @@ PORT ?= 8000
 HOST ?= 127.0.0.1
 # Where `make run` keeps its compiled copy of the service (below).
 COMPILED := build/compiled
-MYPYC_PIN := $(shell sed -n 's/^requires = .*"\(mypy==[^"]*\)".*/\1/p' pyproject.toml)
+BUILD_REQUIRES := $(shell sed -n 's/^requires = \[\(.*\)\]/\1/p' pyproject.toml | tr -d '",')
 SERVICE_SOURCES := $(shell find service -name '*.py' -not -path '*/__pycache__/*') $(wildcard service/i18n/*) setup.py
 
 .PHONY: run test test-plan build lint types pytest bench deploy-check contract-live clean
@@ -45,7 +45,7 @@ dev: $(VENV)/.installed
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/gunicorn --config deploy/gunicorn.conf.py 'service.app:create_app()'
 
 # The compiled copy: the sources as they are now (docs and openapi.yaml linked, not copied), then setup.py's
-# in-place build there, with the mypy that pyproject.toml's build-system pins. Built under a lock (a test builds
+# in-place build there, with the build tools pyproject.toml's build-system names (mypy pinned). Built under a lock (a test builds
 # it too) into a fresh directory that replaces the old one only once complete.
 $(COMPILED)/.built: $(SERVICE_SOURCES) | $(VENV)/.installed
 	@mkdir -p build
@@ -56,9 +56,10 @@ compiled-now:  # under the lock: another make may have built it while this one w
 	@$(MAKE) --no-print-directory -q $(COMPILED)/.built 2>/dev/null || $(MAKE) --no-print-directory compile-engine
 
 compile-engine:
-	@$(BIN)/python -c "import mypyc" 2>/dev/null || { \
-	  echo "==> pip install $(MYPYC_PIN) into $(VENV): mypyc, to compile the engine for make run"; \
-	  $(BIN)/pip install --quiet --constraint deploy/constraints.txt '$(MYPYC_PIN)'; }
+	@$(BIN)/python -c "import mypyc, setuptools; assert int(setuptools.__version__.split('.')[0]) >= 77" \
+	  2>/dev/null || { \
+	  echo "==> pip install $(BUILD_REQUIRES) into $(VENV): pyproject.toml's build tools, to compile the engine"; \
+	  $(BIN)/pip install --quiet --constraint deploy/constraints.txt $(foreach r,$(BUILD_REQUIRES),'$(r)'); }
 	@echo "==> the compiled copy of the service in $(COMPILED): mypyc compiles the engine (about a minute on 2 cores, and again only after an edit of a compiled source)"
 	@rm -rf $(COMPILED).new && mkdir -p $(COMPILED).new
 	@cp -R service setup.py pyproject.toml README.md $(COMPILED).new/
