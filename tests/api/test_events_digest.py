@@ -1,0 +1,96 @@
+"""The replay's ``events_digest`` recomputed from ``docs/fairness.md`` alone (issue: the digest rule stated once and
+tested by recomputing it): for every game of the registry (and every alias), 100 seeded games played with random
+legal moves through ``deal`` and ``play``, some of two rounds, some stopped mid-round, some dealt from a seed the
+service drew, then replayed; the digest of the events ``deal`` and ``play`` answered, computed here by the
+documented rule and nothing else (the service's own function is not imported), is the replay's, 100 times of 100."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from service.engine.games import ALIASES, GAMES, OPTIONS
+
+SERVED = [*GAMES, *ALIASES]
+REPLAYS = 100
+
+
+def documented_digest(events: list[dict[str, Any]]) -> str:
+    """docs/fairness.md, ``events_digest``: SHA-256, in lowercase hex, over one line per event whose ``to`` is
+    ``all``, in the order ``deal`` and ``play`` wrote them; each line the event without its ``to`` (a
+    ``round_over`` without its ``score`` too), as JSON in UTF-8 with the keys of every object sorted and no spaces,
+    then a newline."""
+    digest = hashlib.sha256()
+    for event in events:
+        if event["to"] != "all":
+            continue
+        left_out = {"to", "score"} if event["type"] == "round_over" else {"to"}
+        line = {key: value for key, value in event.items() if key not in left_out}
+        text = json.dumps(line, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        digest.update(text.encode("utf-8") + b"\n")
+    return digest.hexdigest()
+
+
+def post(client: FlaskClient, url: str, body: dict[str, Any]) -> dict[str, Any]:
+    answer = client.post(url, json=body)
+    assert answer.status_code == 200, (url, answer.get_json())
+    found: dict[str, Any] = answer.get_json()
+    return found
+
+
+def played_game(
+    client: FlaskClient, game: str, index: int
+) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
+    """One game of the hundred: its replay request (less the moves), the moves and every event ``deal`` and
+    ``play`` answered. Index by index: a round, two rounds of a match (one seed, the next round dealt with
+    ``previous``), a round stopped after a few moves, a round dealt from a seed the service drew (replayed
+    sealed)."""
+    name = ALIASES[game][0] if game in ALIASES else game
+    counts = GAMES[name].player_counts
+    players, seed = counts[index % len(counts)], 1000 + index
+    choose = random.Random(f"{game}/{index}")
+    kind = index % 4
+    base = f"/v1/games/{game}"
+    if kind == 3:
+        dealt = post(client, f"{base}/deal", {"players": players, "seed": "server"})
+        request: dict[str, Any] = {
+            "sealed_seed": dealt["sealed_seed"],
+            "seed_commitment": dealt["seed_commitment"],
+        }
+    else:
+        request = {"players": players, "seed": seed}
+        if kind == 1:  # a match that lasts: every number option (target, rounds to win) at its maximum
+            request["rules"] = {o.name: o.maximum for o in OPTIONS[name] if o.kind == "number"}
+        dealt = post(client, f"{base}/deal", request)
+    state, events, moves = dealt["state"], list(dealt["events"]), []
+    stop_after = choose.randrange(1, 12) if kind == 2 else None
+    for round_index in range(2 if kind == 1 else 1):
+        if round_index:
+            again = post(client, f"{base}/deal", {"seed": seed, "previous": state})
+            state, events = again["state"], events + again["events"]
+        while not state["round_over"] and len(moves) != stop_after:
+            listed = post(client, f"{base}/legal-moves", {"state": state})
+            move = choose.choice(listed["moves"])
+            played = post(client, f"{base}/play", {"state": state, "move": move})
+            moves.append(move)
+            state, events = played["state"], events + played["events"]
+    return request, moves, events
+
+
+@pytest.mark.parametrize("game", SERVED)
+def test_the_documented_digest_is_every_replays_digest(client: FlaskClient, game: str) -> None:
+    matched, mismatched = 0, []
+    for index in range(REPLAYS):
+        request, moves, events = played_game(client, game, index)
+        replayed = post(client, f"/v1/games/{game}/replay", {**request, "moves": moves})
+        assert replayed["valid"] is True, replayed
+        if replayed["events_digest"] == documented_digest(events):
+            matched += 1
+        else:
+            mismatched.append(index)
+    assert (matched, mismatched[:10]) == (REPLAYS, [])
