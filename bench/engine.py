@@ -166,7 +166,7 @@ def table_state(name: str, table_size: int, rules: Rules) -> FishingState:
     )
     game: Any = GAMES[name]
     game.validate(state)
-    check_reported(state, state.turn, state.round_over)
+    check_reported(state, {"turn": state.turn, "round_over": state.round_over})
     assert state.turn == mover
     return state
 

@@ -56,3 +56,17 @@ def test_the_engine_instruction_workload_plays_every_game_the_same_way_twice(nam
 
     first = work(name, 2)
     assert first == work(name, 2) and first != work(name, 3)
+
+
+
+@pytest.mark.parametrize("name", ["escoba", "scopa"])
+def test_the_engine_bench_builds_its_table_size_positions(name: str) -> None:
+    """``python -m bench.engine``'s table-size section (the games it measures): every position it builds is a
+    valid state with that many table cards, and the game lists moves for it."""
+    from bench.engine import TABLE_SIZES, table_state
+    from service.engine.games import resolve
+
+    for size in TABLE_SIZES:
+        state = table_state(name, size, resolve(name))
+        assert len(state.table) == size
+        assert GAMES[name].legal_moves(state, None).total > 0
