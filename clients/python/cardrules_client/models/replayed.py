@@ -32,8 +32,11 @@ class Replayed:
             valid (bool):
             rounds (int):
             moves_played (int):
-            events_digest (str): SHA-256 over one line per event (the JSON of the event, keys sorted, no spaces, then a
-                newline).
+            events_digest (str): The SHA-256, in lowercase hex, of the replay's public events (those `to` all, every round's
+                deal
+                included) by the one rule of [docs/fairness.md, replay verification](/docs/guide/fairness.md#replay-
+                verification),
+                which any seat can recompute from what it was shown.
             state (State): A round as the caller keeps it. Fishing games (scopa, scopone, escoba) need `table` and `sweeps`
                 (and `last_capturer` once a pile has cards); Briscola needs `trump_card` and `leader` (`trick` defaults to
                 empty); Tressette needs `leader` (`trick`, `accusi_points` and `shown_cards` default to empty). `turn`,
