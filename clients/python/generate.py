@@ -69,7 +69,8 @@ def generate(into: Path) -> Path:
     unexpected = [line for line in warnings if line not in EXPECTED_WARNINGS]
     if unexpected:
         raise GenerationError(
-            f"{GENERATOR} could not turn all of openapi.yaml into the client:\n" + "\n".join(unexpected)
+            f"{GENERATOR} could not turn all of openapi.yaml into the client:\n"
+            + "\n".join(unexpected)
             + f"\n\nIts whole output:\n{output}"
         )
     check_requirements(project / "pyproject.toml")
@@ -109,7 +110,9 @@ def differences(fresh: Path, committed: Path) -> list[str]:
 
 def main(arguments: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="compare with a fresh generation; change nothing")
+    parser.add_argument(
+        "--check", action="store_true", help="compare with a fresh generation; change nothing"
+    )
     check = parser.parse_args(arguments).check
     target = HERE / PACKAGE
     with tempfile.TemporaryDirectory(prefix="cardrules-client-") as scratch:
@@ -123,11 +126,14 @@ def main(arguments: list[str]) -> int:
             if found:
                 print(
                     f"clients/python/{PACKAGE} is not what openapi.yaml generates "
-                    f"({len(found)} file(s)); run `make clients` and commit the result:\n  " + "\n  ".join(found),
+                    f"({len(found)} file(s)); run `make clients` and commit the result:\n  "
+                    + "\n  ".join(found),
                     file=sys.stderr,
                 )
                 return 1
-            print(f"clients/python/{PACKAGE} is what openapi.yaml generates ({GENERATOR} {GENERATOR_VERSION})")
+            print(
+                f"clients/python/{PACKAGE} is what openapi.yaml generates ({GENERATOR} {GENERATOR_VERSION})"
+            )
             return 0
         if target.exists():
             shutil.rmtree(target)
