@@ -33,7 +33,7 @@ import random
 import sys
 import time
 from collections.abc import Generator, Iterable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from contextlib import closing
 from dataclasses import dataclass, field
 from http import HTTPStatus
@@ -214,7 +214,15 @@ def main(arguments: list[str]) -> int:
             pool.submit(play_seat, options.url, table.id, seat, token, options.seed)
             for seat, token in enumerate(tokens)
         ]
-        reports = [future.result(timeout=300) for future in running]
+        done, _ = wait(running, timeout=300, return_when=FIRST_EXCEPTION)
+        if len(done) < len(running) or any(future.exception() for future in done):
+            # A seat failed (or the round never ended): deleting the table ends every other seat's stream (a
+            # stream ends when its token no longer opens the session), so that none waits for a turn forever.
+            with AuthenticatedClient(base_url=options.url, token=table.tokens.owner) as host:
+                delete_session.sync_detailed(table.id, client=host, if_match="*")
+            failed = [future.exception() for future in done if future.exception()]
+            raise RuntimeError(f"the table did not finish its round: {failed or 'no seat ended in 300 s'}")
+        reports = [future.result() for future in running]
 
     # The host: the owner token reads the revealed seed (a sealed table shows its owner the public view) and
     # deletes the table. Reading the session needs the owner token; reading a view is any token's right.

@@ -187,13 +187,17 @@ async function main(): Promise<void> {
   const table = made.data;
   console.error(`table ${table.id}: ${game} for ${players}, sealed: ${table.sealed}`);
 
-  const reports = await Promise.all(
-    table.tokens.seats.map((token, seat) => playSeat(baseUrl, table.id, seat, token, seed)),
-  );
-
-  // The host reads the revealed seed (a sealed table shows its owner the public view) and deletes the table.
   const owner = createClient<paths, Json>({ baseUrl, headers: { Authorization: `Bearer ${table.tokens.owner}` } });
   const path = { id: table.id };
+  const seats = Promise.all(table.tokens.seats.map((token, seat) => playSeat(baseUrl, table.id, seat, token, seed)));
+  const reports = await seats.catch(async (error: unknown) => {
+    // A seat failed: deleting the table ends every other seat's stream (a stream ends when its token no longer
+    // opens the session), so that none waits for a turn forever.
+    await owner.DELETE("/v1/sessions/{id}", { params: { path, header: { "If-Match": "*" } } });
+    throw error;
+  });
+
+  // The host reads the revealed seed (a sealed table shows its owner the public view) and deletes the table.
   const publicView = await owner.GET("/v1/sessions/{id}/view", { params: { path } });
   if (publicView.error !== undefined) fail("the public view", publicView.error);
   const etag = publicView.response.headers.get("ETag");
