@@ -198,7 +198,7 @@ test-plan:
 	{ command -v redis-server || test -x /usr/bin/redis-server; } >/dev/null 2>&1 || say "redis-server (apt): $(WHY_REDIS)"; \
 	{ command -v redis-cli || test -x /usr/bin/redis-cli; } >/dev/null 2>&1 || say "redis-tools (apt): redis-cli builds the local Redis Cluster"; \
 	{ command -v nginx || test -x /usr/sbin/nginx; } >/dev/null 2>&1 || say "nginx-light (apt): $(WHY_NGINX)"; \
-	$(MAKE) --no-print-directory -q $(PY_CLIENT) 2>/dev/null || say "pip install ./clients/python into $(VENV): $(WHY_PY_CLIENT)"; \
+	$(MAKE) --no-print-directory -q -o $(VENV)/.installed-dev $(PY_CLIENT) 2>/dev/null || say "pip install ./clients/python into $(VENV): $(WHY_PY_CLIENT)"; \
 	command -v jq >/dev/null 2>&1 || say "jq, curl (apt): $(WHY_JQ)"; \
 	command -v chromedriver >/dev/null 2>&1 || say "chromium, chromium-driver (apt, over 100 MB to download): $(WHY_BROWSER)"; \
 	if command -v npm >/dev/null 2>&1; then $(MAKE) --no-print-directory -q $(TS_CLIENT) 2>/dev/null || say "npm ci in clients/typescript (npm registry): $(WHY_NPM)"; \
