@@ -69,7 +69,15 @@ def problems(summary: dict[str, Any], game: str, players: int) -> list[str]:
     elif game in ("briscola", "brisca") and sum(side["total"] for side in scores[0]["sides"]) != 120:
         found.append(f"a Briscola round's points do not add up to 120: {scores[0]}")
 
-    public = [[event for event in seat["events"] if event["to"] == "all"] for seat in seats]
+    # Up to the round's end: a seat stops reading there, and what it read of later versions depends on when.
+    ends = [
+        min((event["version"] for event in seat["events"] if event["type"] == "round_over"), default=0)
+        for seat in seats
+    ]
+    public = [
+        [event for event in seat["events"] if event["to"] == "all" and event["version"] <= end]
+        for seat, end in zip(seats, ends, strict=True)
+    ]
     if any(events != public[0] for events in public):
         found.append("the seats read different public events")
 
