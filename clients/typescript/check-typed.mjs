@@ -10,14 +10,16 @@ import ts from "typescript";
 
 const files = process.argv.slice(2).map((file) => path.resolve(file));
 const configPath = ts.findConfigFile(process.cwd(), ts.sys.fileExists, "tsconfig.json");
-const config = ts.getParsedCommandLineOfConfigFile(configPath, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+const host = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} };
+const config = ts.getParsedCommandLineOfConfigFile(configPath, {}, host);
 const program = ts.createProgram({ rootNames: config.fileNames, options: config.options });
 const checker = program.getTypeChecker();
 const problems = [];
 
 function report(source, node, what) {
   const { line, character } = source.getLineAndCharacterOfPosition(node.getStart(source));
-  problems.push(`${path.relative(process.cwd(), source.fileName)}:${line + 1}:${character + 1}: ${what}: ${node.getText(source).slice(0, 80)}`);
+  const where = `${path.relative(process.cwd(), source.fileName)}:${line + 1}:${character + 1}`;
+  problems.push(`${where}: ${what}: ${node.getText(source).slice(0, 80)}`);
 }
 
 for (const file of files) {

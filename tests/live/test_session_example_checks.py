@@ -2,11 +2,14 @@
 clients/typescript/src/session-table.ts print the same JSON), and that the check itself catches each fault.
 
 A summary is ``{game, players, table, sealed, fairness: {seed_commitment, revealed}, seats: [{seat, moves,
-stale_moves, hand_at_each_turn, final_score, events}]}``: per seat, the moves it made, its hand as its view
-showed it at each of its turns, the round's score as its own events told it, and every event it read (as the
-service sent them, in order). ``problems`` answers what is wrong, empty when the table was played as it should be:
+stale_moves, hand_at_each_turn, final_score, verified, events}]}``: per seat, the moves it made, its hand as its
+view showed it at each of its turns, the round's score as its own events told it, what its own replay of the
+round found, and every event it read (as the service sent them, in order). ``problems`` answers what is wrong,
+empty when the table was played as it should be:
 
-- sealed, with the seed committed to at creation and revealed, matching, once the round is over;
+- sealed, with the seed committed to at creation and revealed, matching, once the round is over; and every seat
+  verified the round on its own (``replay`` of the revealed seed and the moves its events named: valid, the
+  commitment matches, and so does the score it was told);
 - every seat read the same final score, and the same public events;
 - every seat read only the public events and its own (``to`` is ``all`` or that seat), beginning with its own
   ``table`` event (its view at the version it began to read), then the log in version order;
@@ -26,6 +29,8 @@ from collections.abc import Iterator
 from typing import Any
 
 CARD = re.compile(r"^(10|[1-9])[DCSB]$")
+VERIFIED = ("valid", "commitment_matches", "score_matches")
+"""What each seat's own replay of the round found (docs/fairness.md, a seat verifies its round)."""
 FACE_UP = frozenset({"dealt", "redeal", "card_played", "trump_exchanged", "card_drawn", "hand_dealt"})
 """Events that show cards: to all, they put those cards face up; to one seat, into its hand."""
 
@@ -62,6 +67,12 @@ def problems(summary: dict[str, Any], game: str, players: int) -> list[str]:
         found.append(f"the seed is not revealed once the round is over: {fairness}")
     if revealed.get("seed_commitment") != fairness["seed_commitment"] or fairness["seed_commitment"] is None:
         found.append(f"the commitment changed or is missing: {fairness}")
+
+    unverified = [seat["seat"] for seat in seats if seat["verified"] != dict.fromkeys(VERIFIED, True)]
+    if unverified:
+        found.append(
+            f"seats {unverified} could not verify the round: {[seats[n]['verified'] for n in unverified]}"
+        )
 
     scores = [seat["final_score"] for seat in seats]
     if scores[0] is None or any(score != scores[0] for score in scores):
@@ -166,6 +177,7 @@ def a_summary() -> dict[str, Any]:
                 "stale_moves": 0,
                 "hand_at_each_turn": [hand],
                 "final_score": public[-1]["score"],
+                "verified": dict.fromkeys(VERIFIED, True),
                 "events": [table(seat, hand), public[0], dealt, *public[1:]],
             }
         )
@@ -215,6 +227,9 @@ def test_each_fault_is_caught() -> None:
     def not_in_hand(summary: dict[str, Any]) -> None:
         summary["seats"][0]["hand_at_each_turn"] = [["2S"]]
 
+    def unverified(summary: dict[str, Any]) -> None:
+        summary["seats"][1]["verified"]["commitment_matches"] = False
+
     def unsealed(summary: dict[str, Any]) -> None:
         summary["sealed"] = False
         summary["fairness"]["revealed"] = None
@@ -225,4 +240,5 @@ def test_each_fault_is_caught() -> None:
     assert any("different final scores" in said for said in fault(other_score))
     assert any("are not the moves it made" in said for said in fault(anothers_move))
     assert any("did not show in its hand" in said for said in fault(not_in_hand))
+    assert any("seats [1] could not verify the round" in said for said in fault(unverified))
     assert {"the table is not sealed"} < set(fault(unsealed))

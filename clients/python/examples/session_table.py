@@ -13,10 +13,13 @@ thread per seat, holding only that token:
 2. when a version is complete (the message that carries ``id:``), asks its legal moves (``turn`` says who acts);
    on its turn it reads its view and plays one of them (``POST .../moves`` with ``If-Match``: the ETag of the
    legal moves it chose from; a 412 means the table moved on, and the stream brings the version that did),
-3. stops once a version holds the round's ``round_over`` event, with the score.
+3. stops once a version holds the round's ``round_over`` event, with the score, and verifies the round on its own
+   (``verify``: its view reveals the seed; ``replay`` deals the round again from it and plays the moves its
+   events named).
 
-The host then reads the revealed seed and deletes the table. The script prints a JSON summary on stdout: per
-seat, the moves it made, the events it read (as the service sent them) and the final score it saw.
+The host then reads the revealed seed and deletes the table (at once when a seat fails: that ends every other
+seat's stream). The script prints a JSON summary on stdout: per seat, the moves it made, its hand at each of its
+turns, the final score it saw, what its replay found and the events it read (as the service sent them).
 
 Everything goes through the generated client's functions and models except the stream itself, which
 openapi-python-client does not generate (its functions read whole answers): ``follow`` below reads it with the
@@ -43,6 +46,7 @@ from urllib.parse import quote
 import httpx
 
 from cardrules_client import AuthenticatedClient
+from cardrules_client.api.games import replay
 from cardrules_client.api.sessions import (
     create_session,
     delete_session,
@@ -53,9 +57,17 @@ from cardrules_client.api.sessions import (
 from cardrules_client.models import (
     DealRequest,
     Event,
+    EventToType0,
     EventType,
+    GameId,
+    Match,
+    Move,
+    Replayed,
+    ReplayRequest,
+    Score,
     SeatChoice,
     SessionCreated,
+    SessionFairness,
     SessionLegalMoves,
     ViewSessionResponse200,
 )
@@ -131,6 +143,8 @@ class SeatReport:
     events: list[dict[str, Any]] = field(default_factory=list)
     final_score: dict[str, Any] | None = None
     hand_at_each_turn: list[list[str]] = field(default_factory=list)
+    verified: dict[str, bool] = field(default_factory=dict)
+    """The seat's own check of the round (``verify``)."""
 
 
 def take_turn(client: AuthenticatedClient, table: str, report: SeatReport, choose: random.Random) -> None:
@@ -158,19 +172,62 @@ def take_turn(client: AuthenticatedClient, table: str, report: SeatReport, choos
     report.moves.append(move.to_dict())
 
 
-def play_seat(base_url: str, table: str, seat: int, token: str, seed: int) -> SeatReport:
+def verify(
+    client: AuthenticatedClient, table: str, game: GameId, log: list[Event], score: Score
+) -> dict[str, bool]:
+    """The seat checks, with its own token and nobody's word, that the round was dealt from the seed committed to
+    before the first card and played as the table showed it (docs/fairness.md, a seat verifies its round): its
+    view reveals the seed and the table's setup, and ``replay`` deals the round again from that seed and plays
+    the moves the seat's events named."""
+    view = view_session.sync(table, client=client)
+    if not isinstance(view, ViewSessionResponse200) or not isinstance(view.fairness, SessionFairness):
+        raise RuntimeError(f"the view at the end of the round reveals no seed: {view!r}")
+    if not isinstance(view.match, Match):
+        raise RuntimeError(f"the view at the end of the round has no match: {view!r}")
+    moves = [event.move for event in log if event.to == EventToType0.ALL and isinstance(event.move, Move)]
+    body = ReplayRequest(
+        players=view.players,
+        dealer=view.dealer,
+        round_=view.match.round_,
+        scores=view.match.scores,
+        deck=view.deck,
+        rules=view.rules,
+        seed=view.fairness.seed,
+        salt=view.fairness.salt,
+        seed_commitment=view.fairness.seed_commitment,
+        moves=moves,
+    )
+    replayed = replay.sync(client=client, game=game, body=body)
+    if not isinstance(replayed, Replayed):
+        raise RuntimeError(f"the replay answered {replayed!r}")
+    return {
+        "valid": replayed.valid,
+        "commitment_matches": replayed.commitment_matches is True,
+        # The sides' points and the match totals (the event's score also carries the categories' labels).
+        "score_matches": replayed.score is not None
+        and (replayed.score.sides, replayed.score.match) == (score.sides, score.match),
+    }
+
+
+def play_seat(base_url: str, table: str, game: GameId, seat: int, token: str, seed: int) -> SeatReport:
     """One player: this seat's token and nothing else."""
     report = SeatReport(seat)
     choose = random.Random(f"{seed}/{seat}")
+    log: list[Event] = []
     client = AuthenticatedClient(base_url=base_url, token=token, timeout=httpx.Timeout(10.0))
     with client, closing(follow(client, table)) as versions:  # the stream closes when the round is over
         for _version, events in versions:
+            log.extend(events)
             report.events.extend(event.to_dict() for event in events)
-            over = [event for event in events if event.type_ == EventType.ROUND_OVER]
-            if over:
-                report.final_score = over[-1].score.to_dict() if over[-1].score else None
-                return report
-            take_turn(client, table, report, choose)
+            over = next((event for event in events if event.type_ == EventType.ROUND_OVER), None)
+            if over is None:
+                take_turn(client, table, report, choose)
+                continue
+            if not isinstance(over.score, Score):
+                raise RuntimeError(f"seat {seat}: the round ended with no score: {over!r}")
+            report.final_score = over.score.to_dict()
+            report.verified = verify(client, table, game, log, over.score)
+            return report
     raise AssertionError("unreachable: follow() ends only by the round's end")
 
 
@@ -211,7 +268,7 @@ def main(arguments: list[str]) -> int:
     print(f"table {table.id}: {options.game} for {options.players}, sealed: {table.sealed}", file=sys.stderr)
     with ThreadPoolExecutor(max_workers=len(tokens)) as pool:
         running = [
-            pool.submit(play_seat, options.url, table.id, seat, token, options.seed)
+            pool.submit(play_seat, options.url, table.id, GameId(table.game), seat, token, options.seed)
             for seat, token in enumerate(tokens)
         ]
         done, _ = wait(running, timeout=300, return_when=FIRST_EXCEPTION)
@@ -254,6 +311,7 @@ def main(arguments: list[str]) -> int:
                 "stale_moves": report.stale_moves,
                 "hand_at_each_turn": report.hand_at_each_turn,
                 "final_score": report.final_score,
+                "verified": report.verified,
                 "events": report.events,
             }
             for report in reports

@@ -14,19 +14,21 @@
 // 2. asks its legal moves (`turn` says who acts); on its turn it reads its view and plays one of them
 //    (POST .../moves with If-Match: the ETag of the legal moves it chose from; a 412 means the table moved on,
 //    and the stream rings for the version that did),
-// 3. stops once it read the round's `round_over` event, with the score.
+// 3. stops once it read the round's `round_over` event, with the score, and verifies the round on its own (its
+//    view reveals the seed; `replay` deals the round again from it and plays the moves its events named).
 //
-// The host then reads the revealed seed and deletes the table. The script prints a JSON summary on stdout: per
-// seat, the moves it made, the events it read and the final score it saw.
+// The host then reads the revealed seed and deletes the table (at once when a seat fails: that ends every other
+// seat's stream). The script prints a JSON summary on stdout: per seat, the moves it made, its hand at each of its
+// turns, the final score it saw, what its replay found and the events it read.
 //
 // Why the page: openapi-typescript generates types, not decoders. The stream's `data:` is JSON text, and turning
 // it into the spec's Event type would take a cast (JSON.parse answers `any`); the events page is the same events
 // as JSON that openapi-fetch types from the spec. So the stream says when (each message typed as the spec's
 // text/event-stream message), the page says what. Everything is a call of the generated client: the stream too,
 // with openapi-fetch's `parseAs: "stream"`.
-import { parseArgs } from "node:util";
+import { isDeepStrictEqual, parseArgs } from "node:util";
 import createClient, { type Client } from "openapi-fetch";
-import { gameId } from "./games.js";
+import { type GameId, gameId } from "./games.js";
 import type { components, paths } from "./schema.js";
 
 type Event = components["schemas"]["Event"];
@@ -45,6 +47,7 @@ interface SeatReport {
   stale_moves: number; // moves refused with 412: the table had moved on, and the seat chose again
   hand_at_each_turn: string[][];
   final_score: Score | null;
+  verified: { valid: boolean; commitment_matches: boolean; score_matches: boolean } | null;
   events: Event[];
 }
 
@@ -89,7 +92,11 @@ async function* messages(body: ReadableStream<Uint8Array>): AsyncGenerator<Strea
 
 // The versions of the table, as the stream announces them (each message with `id:`); a stream that ends (its
 // lifetime, a worker that restarts) is opened again after its `retry:`, from `resumeFrom()` (Last-Event-ID).
-async function* versions(client: Cardrules, id: string, resumeFrom: () => number): AsyncGenerator<number, never, undefined> {
+async function* versions(
+  client: Cardrules,
+  id: string,
+  resumeFrom: () => number,
+): AsyncGenerator<number, never, undefined> {
   let retryMs = 1000;
   for (;;) {
     const from = resumeFrom();
@@ -135,23 +142,86 @@ async function takeTurn(client: Cardrules, id: string, report: SeatReport, seed:
   report.moves.push(move);
 }
 
+// The seat checks, with its own token and nobody's word, that the round was dealt from the seed committed to
+// before the first card and played as the table showed it (docs/fairness.md, a seat verifies its round): its view
+// reveals the seed and the table's setup, and `replay` deals the round again from that seed and plays the moves
+// the seat's events named.
+async function verify(
+  client: Cardrules,
+  id: string,
+  game: GameId,
+  report: SeatReport,
+  score: Score,
+): Promise<SeatReport["verified"]> {
+  const view = await client.GET("/v1/sessions/{id}/view", { params: { path: { id } } });
+  if (view.error !== undefined) fail(`seat ${report.seat}: view`, view.error);
+  const { fairness, match } = view.data;
+  if (fairness?.seed === undefined || match === undefined) fail(`seat ${report.seat}: no seed revealed`, view.data);
+  const moves = report.events.flatMap((event) =>
+    event.to === "all" && event.move !== undefined ? [event.move] : [],
+  );
+  const replayed = await client.POST("/v1/games/{game}/replay", {
+    params: { path: { game } },
+    body: {
+      players: view.data.players,
+      dealer: view.data.dealer,
+      round: match.round,
+      scores: match.scores,
+      deck: view.data.deck,
+      rules: view.data.rules,
+      seed: fairness.seed,
+      salt: fairness.salt,
+      seed_commitment: fairness.seed_commitment,
+      moves,
+    },
+  });
+  if (replayed.error !== undefined) fail(`seat ${report.seat}: replay`, replayed.error);
+  const again = replayed.data.score;
+  return {
+    valid: replayed.data.valid,
+    commitment_matches: replayed.data.commitment_matches === true,
+    // The sides' points and the match totals (the event's score also carries the categories' labels).
+    score_matches: again !== null && isDeepStrictEqual([again.sides, again.match], [score.sides, score.match]),
+  };
+}
+
 // One player: this seat's token and nothing else.
-async function playSeat(baseUrl: string, id: string, seat: number, token: string, seed: number): Promise<SeatReport> {
+async function playSeat(
+  baseUrl: string,
+  id: string,
+  game: GameId,
+  seat: number,
+  token: string,
+  seed: number,
+): Promise<SeatReport> {
   const client = createClient<paths, Json>({ baseUrl, headers: { Authorization: `Bearer ${token}` } });
-  const report: SeatReport = { seat, moves: [], stale_moves: 0, hand_at_each_turn: [], final_score: null, events: [] };
+  const report: SeatReport = {
+    seat,
+    moves: [],
+    stale_moves: 0,
+    hand_at_each_turn: [],
+    final_score: null,
+    verified: null,
+    events: [],
+  };
   let read = 0; // every event up to this version is in report.events
   for await (const version of versions(client, id, () => read)) {
     if (version <= read) continue;
     const page = await client.GET("/v1/sessions/{id}/events", { params: { path: { id }, query: { after: read } } });
     if (page.error !== undefined) fail(`seat ${seat}: events`, page.error);
-    read = page.data.version;
-    report.events.push(...page.data.events);
     const over = page.data.events.find((event) => event.type === "round_over");
-    if (over !== undefined) {
-      report.final_score = over.score ?? null;
-      return report; // ends the stream (the generators' `finally`)
+    // Up to the round's end: the page may hold later versions already.
+    const end = over?.version ?? Number.POSITIVE_INFINITY;
+    report.events.push(...page.data.events.filter((event) => (event.version ?? 0) <= end));
+    read = page.data.version;
+    if (over === undefined) {
+      await takeTurn(client, id, report, seed);
+      continue;
     }
-    await takeTurn(client, id, report, seed);
+    if (over.score === undefined) fail(`seat ${seat}: the round ended with no score`, over);
+    report.final_score = over.score;
+    report.verified = await verify(client, id, game, report, over.score);
+    return report; // ends the stream (the generators' `finally`)
   }
   fail(`seat ${seat}`, "the event stream ended before the round did");
 }
@@ -189,7 +259,9 @@ async function main(): Promise<void> {
 
   const owner = createClient<paths, Json>({ baseUrl, headers: { Authorization: `Bearer ${table.tokens.owner}` } });
   const path = { id: table.id };
-  const seats = Promise.all(table.tokens.seats.map((token, seat) => playSeat(baseUrl, table.id, seat, token, seed)));
+  const seats = Promise.all(
+    table.tokens.seats.map((token, seat) => playSeat(baseUrl, table.id, game, seat, token, seed)),
+  );
   const reports = await seats.catch(async (error: unknown) => {
     // A seat failed: deleting the table ends every other seat's stream (a stream ends when its token no longer
     // opens the session), so that none waits for a turn forever.
@@ -214,7 +286,10 @@ async function main(): Promise<void> {
     players,
     table: table.id,
     sealed: table.sealed,
-    fairness: { seed_commitment: table.fairness?.seed_commitment ?? null, revealed: publicView.data.fairness ?? null },
+    fairness: {
+      seed_commitment: table.fairness?.seed_commitment ?? null,
+      revealed: publicView.data.fairness ?? null,
+    },
     seats: reports,
   };
   console.log(JSON.stringify(summary));
