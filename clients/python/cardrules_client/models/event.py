@@ -35,10 +35,9 @@ T = TypeVar("T", bound="Event")
 
 @_attrs_define
 class Event:
-    """ Something that happened, with its audience `to`: `all` (every seat saw it: a card played face up, a
-    capture, a trick and who took it, the trump card, how many cards were dealt or drawn) or the one seat it
-    is private to (the cards dealt to that seat, `hand_dealt`, and a Briscola seat's own draw, `card_drawn`;
-    Tressette for two shows every draw to all unless `show_drawn_cards` is false).
+    """ Something that happened, with its audience `to`: `all` (every seat saw it) or the one seat it is private
+    to; every event's audience is listed once, in [docs/api.md, events and their
+    audience](/docs/guide/api.md#events-and-their-audience).
     The other fields by type: `dealt` {dealer, round, stock, table (fishing) or trump_card (tricks), attempt};
     `redeal` {attempt, table, reason}; `hand_dealt` {seat, cards}; `cards_dealt` {cards_each, stock};
     `card_played` {seat, card, capture (fishing)}; `sweep` {seat}; `dealer_bonus` {seat, cards, escobas};
