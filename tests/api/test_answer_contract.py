@@ -163,6 +163,17 @@ def test_every_catalogue_and_operations_answer_is_described(checking: CheckingCl
     finish(checking, META | {"showGame"})
 
 
+def test_the_operators_answers_are_described(store: SqliteStore) -> None:
+    """With a metrics token: ``/readyz`` with the operator's ``details`` (an open object on purpose: what it holds
+    depends on the store), ``/metrics`` refused without the token and served with it."""
+    checking = CheckingClient(make_app(store, metrics_token="operator-token").test_client())
+    ready = checking.get("/readyz", headers=bearer("operator-token"))
+    assert ready.status_code == 200 and "details" in ready.get_json()["sessions"], ready.get_json()
+    assert checking.get("/metrics").status_code == 401
+    assert checking.get("/metrics", headers=bearer("operator-token")).status_code == 200
+    finish(checking, {"readyz", "metrics"})
+
+
 # --- sessions ----------------------------------------------------------------------------------------------------
 # --- sessions ----------------------------------------------------------------------------------------------------
 
@@ -370,6 +381,10 @@ def test_every_problem_answer_is_described(store: SqliteStore) -> None:
     expect(client.post("/v1/games/scopa/deal", json={"players": 2, "seed": "x" * 300_000}), 413)
     expect(client.get("/v1/games/nope"), 404)
     game, state, card = ambiguous(client)
+    assert (
+        client.post(f"/v1/games/{game}/validate", json={"state": state, "move": {"card": card}}).status_code
+        == 200
+    )
     refused = client.post(f"/v1/games/{game}/play", json={"state": state, "move": {"card": card}})
     expect(refused, 422)
     assert refused.get_json()["reason"] == "ambiguous_capture" and refused.get_json()["options"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,13 +29,56 @@ from tests.suites import ROOT
 Event = dict[str, Any]
 
 
-def documented() -> dict[str, str]:
-    """Each event type and its audience, as the table of docs/api.md words it."""
+@dataclass(frozen=True)
+class Row:
+    """One event type in the table of docs/api.md: the wording of its audience, the fields it always carries
+    and those in brackets, which it carries only where the row says."""
+
+    audience: str
+    fields: frozenset[str]
+    sometimes: frozenset[str]
+
+
+def documented() -> dict[str, Row]:
+    """Each event type with its audience and fields, as the table of docs/api.md states them."""
     text = (ROOT / "docs" / "api.md").read_text()
     section = text.split("\n## Events and their audience\n", 1)[1].split("\n## ", 1)[0]
-    rows = re.findall(r"^\| `([a-z_]+)` \| ([^|]+?) \|", section, re.MULTILINE)
+    rows = re.findall(r"^\| `([a-z_]+)` \| ([^|]+?) \| ([^|]+?) \|", section, re.MULTILINE)
     assert rows, "docs/api.md has no table of events and their audience"
-    return dict(rows)
+    return {
+        kind: Row(
+            audience,
+            frozenset(re.findall(r"(?<!\[)`([a-z_]+)`(?!\])", fields)),
+            frozenset(re.findall(r"\[`([a-z_]+)`\]", fields)),
+        )
+        for kind, audience, fields in rows
+    }
+
+
+MOVE_FIELDS = frozenset({"move", "by", "reason"})
+"""What the first event of a move carries in a session's log (docs/api.md, below the table)."""
+
+
+def field_faults(log: list[Event], table_of: dict[str, Row]) -> list[str]:
+    """Each event of a session's log whose fields are not those of its row: every field of the row, those in
+    brackets or not, its ``version``, and on the first event of a move's version the move's own."""
+    faults, first_of_version = [], set()
+    for event in log:
+        row = table_of.get(event["type"])
+        if row is None:
+            continue
+        first = event["version"] not in first_of_version
+        first_of_version.add(event["version"])
+        allowed = row.fields | row.sometimes | {"type", "to", "version"} | (MOVE_FIELDS if first else set())
+        extra = set(event) - allowed
+        missing = row.fields - set(event)
+        if extra or missing:
+            faults.append(
+                f"{event['type']}: fields {sorted(extra)} not in its row, {sorted(missing)} missing"
+            )
+        if "move" in event and event["type"] not in ("card_played", "accusi_declared", "trump_exchanged"):
+            faults.append(f"{event['type']} carries a move")
+    return faults
 
 
 AUDIENCES: dict[str, Callable[[Event, dict[str, Any]], bool]] = {
@@ -135,19 +179,18 @@ def played_table(client: FlaskClient, game: str, players: int, rules: dict[str, 
     return table
 
 
-def misdirected(table: Table, table_of: dict[str, str]) -> tuple[set[str], list[str]]:
+def misdirected(table: Table, table_of: dict[str, Row]) -> tuple[set[str], list[str]]:
     """The event types of a table's log, and each event whose ``to`` is not the one the table of docs/api.md says
     or that a token reads when it should not (or does not read when it should)."""
-    rules = table.client.get(f"{table.path}/view", headers=bearer(table.owner)).get_json()[
-        "rules"
-    ]  # resolved
+    view = table.client.get(f"{table.path}/view", headers=bearer(table.owner)).get_json()
+    rules = view["rules"]  # resolved: every option
     every = table.log(table.owner)  # an unsealed table: its owner reads every event
     assert every[0]["type"] == "table" and every[0]["to"] == "all"
-    logged, wrong = every[1:], []
+    logged, wrong = every[1:], field_faults(every[1:], table_of)
     for event in logged:
-        wording = table_of.get(event["type"])
-        if wording is None or not AUDIENCES[wording](event, rules):
-            wrong.append(f"{event['type']} to {event['to']} (docs/api.md: {wording})")
+        row = table_of.get(event["type"])
+        if row is None or not AUDIENCES[row.audience](event, rules):
+            wrong.append(f"{event['type']} to {event['to']} (docs/api.md: {row})")
     for seat, token in enumerate(table.seats):
         read = table.log(token)
         if read[0]["type"] != "table" or read[0]["to"] != seat:
@@ -165,7 +208,7 @@ def misdirected(table: Table, table_of: dict[str, str]) -> tuple[set[str], list[
 
 def test_every_event_reaches_the_audience_docs_api_md_states(tmp_path: Path) -> None:
     table_of = documented()
-    unknown = {wording for wording in table_of.values() if wording not in AUDIENCES} - {"the reader"}
+    unknown = {row.audience for row in table_of.values() if row.audience not in AUDIENCES} - {"the reader"}
     assert unknown == set(), f"docs/api.md words an audience this test does not know: {unknown}"
     store = SqliteStore(tmp_path / "sessions.sqlite3", 3600)
     client = make_app(store, presence_seconds=30, session_quota_live=0, session_quota_creates=0).test_client()
