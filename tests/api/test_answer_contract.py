@@ -21,6 +21,7 @@ from service.storage import SqliteStore
 from tests.api.contract_strict import (
     SPEC,
     CheckingClient,
+    pointer,
     problems_of,
     schema_validator,
     undescribed_statuses,
@@ -433,3 +434,45 @@ def test_every_problem_answer_is_described(store: SqliteStore) -> None:
         checking.problems.update(f"{url} {p}" for p in problems_of(PROBLEM, answer.get_json()))
     assert client.get("/").status_code == 302
     assert sorted(checking.problems) == []
+
+
+# --- the spec's own examples -------------------------------------------------------------------------------------
+
+
+def test_every_example_of_an_answer_is_described() -> None:
+    """The examples the spec shows of its answers (each response's, and each schema's) hold to the same closed
+    reading: an example with a field the schema lacks, or without one it requires, misleads a reader of /docs."""
+    problems, count = [], 0
+    for path, item in SPEC["paths"].items():
+        for method, operation in item.items():
+            if method not in ("get", "put", "post", "delete"):
+                continue
+            for status, response in operation["responses"].items():
+                base = pointer("paths", path, method, "responses", status)
+                if "$ref" in response:
+                    name = response["$ref"].rsplit("/", 1)[1]
+                    base, response = (
+                        pointer("components", "responses", name),
+                        SPEC["components"]["responses"][name],
+                    )
+                for media_type, media in (response.get("content") or {}).items():
+                    if not media_type.endswith("json"):
+                        continue
+                    shown = [("example", media["example"])] if "example" in media else []
+                    for key, example in (media.get("examples") or {}).items():
+                        if "$ref" in example:
+                            example = SPEC["components"]["examples"][example["$ref"].rsplit("/", 1)[1]]
+                        shown.append((key, example["value"]))
+                    checker = validator_at(f"{base}/{pointer('content', media_type, 'schema')}")
+                    for key, value in shown:
+                        count += 1
+                        where = f"{operation['operationId']} {status} {key}"
+                        problems += [f"{where}: {problem}" for problem in problems_of(checker, value)]
+    for name, schema in SPEC["components"]["schemas"].items():
+        for value in ([schema["example"]] if "example" in schema else []) + list(schema.get("examples", [])):
+            count += 1
+            problems += [
+                f"{name} example: {problem}" for problem in problems_of(schema_validator(name), value)
+            ]
+    assert count > 100
+    assert problems == []
