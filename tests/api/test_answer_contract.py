@@ -65,6 +65,31 @@ def test_every_operation_of_the_spec_is_one_these_tests_see_succeed() -> None:
     assert sorted(every - (STATELESS | META | SESSIONS | {"root"})) == []
 
 
+def test_the_closed_reading_refuses_a_field_the_spec_does_not_name(checking: CheckingClient) -> None:
+    """The harness itself: a real answer passes, and the same answer with one field more anywhere in it (at the
+    top, in an ``allOf`` branch's object, in an array's item, inside a ``oneOf``) does not."""
+    dealt = checking.post("/v1/games/briscola/deal", json={"players": 2, "seed": "server"}).get_json()
+    checker = schema_validator("Dealt")
+    assert problems_of(checker, dealt) == []
+    for where in ([], ["state"], ["state", "match"], ["events", 0], ["events", -1]):
+        changed = orjson.loads(orjson.dumps(dealt))
+        node = changed
+        for key in where:
+            node = node[key]
+        node["undescribed"] = 1
+        assert problems_of(checker, changed) != [], where
+    view = checking.post("/v1/games/briscola/view", json={"state": dealt["state"], "seat": 0}).get_json()
+    assert problems_of(schema_validator("View"), view) == []
+    assert problems_of(schema_validator("View"), {**view, "undescribed": 1}) != []
+    over = {
+        "reason": "resigned",
+        "seat": 1,
+        "match": {"scores": [0, 0], "target": 1, "over": True, "winner": 0},
+    }
+    assert problems_of(schema_validator("NullableMatchOver"), over) == []
+    assert problems_of(schema_validator("NullableMatchOver"), {**over, "undescribed": 1}) != []
+
+
 def players_of(game: str) -> tuple[int, ...]:
     return GAMES[ALIASES[game][0] if game in ALIASES else game].player_counts
 

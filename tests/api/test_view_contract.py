@@ -1,6 +1,7 @@
 """The contract describes every field of a view (issue: a contract that describes every byte): real views of every
 game of the registry, every seat, through a whole seeded round, stateless and at a session table, validate against
-``openapi.yaml``'s ``View`` with no additional property allowed anywhere in it. A field added to a view and not to
+``openapi.yaml``'s ``View`` with no additional property allowed anywhere in it (the spec closed as
+``tests/api/contract_strict.py`` closes it for every answer). A field added to a view and not to
 the contract fails here."""
 
 from __future__ import annotations
@@ -11,52 +12,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from flask.testing import FlaskClient
-from jsonschema import Draft202012Validator
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
 
 from service.engine.games import GAMES
 from service.storage import SqliteStore
+from tests.api.contract_strict import problems_of, schema_validator
 from tests.sessions.conftest import make_app
-from tests.suites import ROOT
 
 SESSION_ONLY = ("seats", "clock", "match_over")
 """What a session's view adds to the view (the operation's own ``allOf`` branch), checked with its own schemas."""
 
 
-def closed(node: Any) -> Any:
-    """The spec with every object that lists its properties closed to any other."""
-    if isinstance(node, dict):
-        out = {key: closed(value) for key, value in node.items()}
-        if out.get("type") == "object" and "properties" in out and "additionalProperties" not in out:
-            out["additionalProperties"] = False
-        return out
-    if isinstance(node, list):
-        return [closed(value) for value in node]
-    return node
-
-
-STRICT = closed(yaml.safe_load((ROOT / "openapi.yaml").read_text()))
-REGISTRY: Registry[Any] = Registry().with_resource(
-    "urn:spec", Resource.from_contents(STRICT, default_specification=DRAFT202012)
-)
-
-
-def validator(schema: str) -> Draft202012Validator:
-    return Draft202012Validator({"$ref": f"urn:spec#/components/schemas/{schema}"}, registry=REGISTRY)
-
-
-VIEW = validator("View")
+VIEW = schema_validator("View")
 TABLES = [(name, players) for name, game in GAMES.items() for players in game.player_counts]
-
-
-def undescribed(checker: Draft202012Validator, answer: dict[str, Any]) -> list[str]:
-    return [
-        f"{'/'.join(map(str, error.absolute_path))}: {error.message[:200]}"
-        for error in checker.iter_errors(answer)
-    ]
 
 
 def played_round(client: FlaskClient, game: str, players: int, seed: int) -> list[dict[str, Any]]:
@@ -81,7 +49,7 @@ def test_every_stateless_view_is_described(client: FlaskClient, game: str, playe
         for seat in range(players):
             view = client.post(f"/v1/games/{game}/view", json={"state": state, "seat": seat})
             assert view.status_code == 200, view.get_json()
-            problems.update(undescribed(VIEW, view.get_json()))
+            problems.update(problems_of(VIEW, view.get_json()))
     assert sorted(problems) == []
 
 
@@ -113,9 +81,9 @@ def test_every_view_at_a_table_is_described(table_client: FlaskClient, game: str
             view = answer.get_json()
             for key, schema in zip(SESSION_ONLY, ("Seats", "TableClock", "NullableMatchOver"), strict=True):
                 problems.update(
-                    f"{key}: {problem}" for problem in undescribed(validator(schema), view.pop(key))
+                    f"{key}: {problem}" for problem in problems_of(schema_validator(schema), view.pop(key))
                 )
-            problems.update(undescribed(VIEW, view))
+            problems.update(problems_of(VIEW, view))
         turn = view["turn"]
         if view["round_over"]:
             break
