@@ -233,7 +233,11 @@ def stream_messages(checking: CheckingClient, url: str, version: int, **headers:
                 lines = [line for line in block.split("\n") if line and not line.startswith(":")]
                 if not lines:
                     continue
-                message = dict(line.split(": ", 1) for line in lines)
+                message: dict[str, Any] = dict(line.split(": ", 1) for line in lines)
+                if "retry" in message:  # the field's digits are an integer (WHATWG HTML, server-sent events)
+                    message["retry"] = (
+                        int(message["retry"]) if message["retry"].isdigit() else message["retry"]
+                    )
                 checking.problems.update(f"stream {p}" for p in problems_of(STREAM_MESSAGE, message))
                 count += 1
                 if "data" in message:
