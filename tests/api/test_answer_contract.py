@@ -67,7 +67,8 @@ def test_every_operation_of_the_spec_is_one_these_tests_see_succeed() -> None:
 
 def test_the_closed_reading_refuses_a_field_the_spec_does_not_name(checking: CheckingClient) -> None:
     """The harness itself: a real answer passes, and the same answer with one field more anywhere in it (at the
-    top, in an ``allOf`` branch's object, in an array's item, inside a ``oneOf``) does not."""
+    top, in an ``allOf`` branch's object, in an array's item, inside a ``oneOf``) does not; nor does a view with
+    another family's field, or without one of its own family's."""
     dealt = checking.post("/v1/games/briscola/deal", json={"players": 2, "seed": "server"}).get_json()
     checker = schema_validator("Dealt")
     assert problems_of(checker, dealt) == []
@@ -81,6 +82,8 @@ def test_the_closed_reading_refuses_a_field_the_spec_does_not_name(checking: Che
     view = checking.post("/v1/games/briscola/view", json={"state": dealt["state"], "seat": 0}).get_json()
     assert problems_of(schema_validator("View"), view) == []
     assert problems_of(schema_validator("View"), {**view, "undescribed": 1}) != []
+    assert problems_of(schema_validator("View"), {**view, "table": []}) != []  # a fishing game's field
+    assert problems_of(schema_validator("View"), {k: v for k, v in view.items() if k != "last_trick"}) != []
     over = {
         "reason": "resigned",
         "seat": 1,
