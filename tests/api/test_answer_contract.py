@@ -414,7 +414,8 @@ def ambiguous(client: CheckingClient) -> tuple[str, dict[str, Any], str]:
 
 def test_every_problem_answer_is_described(store: SqliteStore) -> None:
     """Problems of every kind the service writes, each checked against its operation's answer (and the 404 and
-    405 of a path or method the spec has no operation for against ``Problem``)."""
+    405 of a path or method the spec has no operation for against ``Problem``): malformed and refused bodies,
+    illegal moves, tokens missing, wrong or stale, rate limits and session quotas, a store gone."""
     checking = CheckingClient(
         make_app(store, api_keys=(digest(KEY),), rate_limit="1000/minute").test_client()
     )
@@ -476,12 +477,20 @@ def test_every_problem_answer_is_described(store: SqliteStore) -> None:
         limited.get("/v1/games/scopa")
     expect(limited.get("/v1/games/scopa"), 429)
     checking.problems |= limited.problems
+    quota = CheckingClient(make_app(store, session_quota_creates=1).test_client())
+    table = {"game": game, "deal": {"players": 4, "seed": 1}}
+    assert quota.post("/v1/sessions", json=table).status_code == 201
+    expect(quota.post("/v1/sessions", json=table), 429)
+    checking.problems |= quota.problems
 
     for url, method, status in (("/nope", "GET", 404), ("/v1/games/scopa/deal", "GET", 405)):
         answer = client.client.open(url, method=method)
         assert answer.status_code == status and answer.mimetype == "application/problem+json"
         checking.problems.update(f"{url} {p}" for p in problems_of(PROBLEM, answer.get_json()))
     assert client.get("/").status_code == 302
+    store.close()  # the store gone: the session routes answer 503 store_unavailable, described as well
+    expect(client.post("/v1/sessions", json={"game": game, "state": state}, headers={"X-API-Key": KEY}), 503)
+    expect(client.get(path, headers=bearer(owner)), 503)
     assert sorted(checking.problems) == []
 
 
