@@ -9,12 +9,14 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import re
 from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
 
 from service.engine.games import ALIASES, GAMES, OPTIONS
+from tests.suites import ROOT
 
 SERVED = [*GAMES, *ALIASES]
 REPLAYS = 100
@@ -94,3 +96,69 @@ def test_the_documented_digest_is_every_replays_digest(client: FlaskClient, game
         else:
             mismatched.append(index)
     assert (matched, mismatched[:10]) == (REPLAYS, [])
+
+
+def session_only_events() -> set[str]:
+    """The event types a session writes of its own (docs/api.md, events and their audience: written by ``a
+    session``), which no replay plays."""
+    text = (ROOT / "docs" / "api.md").read_text()
+    section = text.split("\n## Events and their audience\n", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| `([a-z_]+)` \|[^|]+\|[^|]+\| ([^|]+?) \|", section, re.MULTILINE)
+    assert rows
+    return {kind for kind, written_by in rows if written_by.startswith("a session")}
+
+
+def from_the_log(log: list[dict[str, Any]], session_only: set[str]) -> list[dict[str, Any]]:
+    """docs/fairness.md, from a session's log: the game's events, each as ``deal`` and ``play`` write it, without
+    the ``version`` the log adds to every event, nor the ``move`` (with its ``by`` and ``reason``) it adds to the
+    first event of a move."""
+    events = []
+    for event in log:
+        if event["type"] in session_only:
+            continue
+        added = {"version", "move", "by", "reason"} if "move" in event else {"version"}
+        events.append({key: value for key, value in event.items() if key not in added})
+    return events
+
+
+@pytest.mark.parametrize("game", SERVED)
+def test_a_seat_recomputes_the_digest_from_its_session_log(client: FlaskClient, game: str) -> None:
+    """A seat at a session table reads its log, keeps the game's events by the documented rule and finds the
+    digest the replay of the log's moves answers, over two rounds of a match."""
+    session_only = session_only_events()
+    name = ALIASES[game][0] if game in ALIASES else game
+    players = GAMES[name].player_counts[0]
+    rules = {o.name: o.maximum for o in OPTIONS[name] if o.kind == "number"}
+    deal = {"players": players, "seed": 77, "rules": rules}
+    made = client.post("/v1/sessions", json={"game": game, "deal": deal})
+    assert made.status_code == 201, made.get_json()
+    path, tokens = f"/v1/sessions/{made.get_json()['id']}", made.get_json()["tokens"]
+    choose = random.Random(game)
+    for round_index in range(2):
+        if round_index:
+            etag = client.get(path, headers={"Authorization": f"Bearer {tokens['owner']}"}).headers["ETag"]
+            again = client.post(
+                f"{path}/next-round",
+                json={"seed": 77},
+                headers={"Authorization": f"Bearer {tokens['owner']}", "If-Match": etag},
+            )
+            assert again.status_code == 200, again.get_json()
+        while True:
+            view = client.get(
+                f"{path}/view", headers={"Authorization": f"Bearer {tokens['owner']}"}
+            ).get_json()
+            if view["round_over"]:
+                break
+            seat = {"Authorization": f"Bearer {tokens['seats'][view['turn']]}"}
+            listed = client.get(f"{path}/legal-moves", headers=seat)
+            move = {"move": choose.choice(listed.get_json()["moves"])}
+            moved = client.post(
+                f"{path}/moves", json=move, headers={**seat, "If-Match": listed.headers["ETag"]}
+            )
+            assert moved.status_code == 200, moved.get_json()
+    log = client.get(f"{path}/events?after=0", headers={"Authorization": f"Bearer {tokens['seats'][0]}"})
+    events = log.get_json()["events"]
+    moves = [event["move"] for event in events if "move" in event]
+    replayed = post(client, f"/v1/games/{game}/replay", {**deal, "moves": moves})
+    assert replayed["valid"] is True and replayed["rounds"] == 2, replayed
+    assert replayed["events_digest"] == documented_digest(from_the_log(events, session_only))
