@@ -2,7 +2,8 @@
 tested by recomputing it): for every game of the registry (and every alias), 100 seeded games played with random
 legal moves through ``deal`` and ``play``, some of two rounds, some stopped mid-round, some dealt from a seed the
 service drew, then replayed; the digest of the events ``deal`` and ``play`` answered, computed here by the
-documented rule and nothing else (the service's own function is not imported), is the replay's, 100 times of 100."""
+documented rule and nothing else (the service's own function is not imported), is the replay's, 100 times of 100.
+And a seat at a session table recomputes it from its own log of two rounds, by the same paragraph."""
 
 from __future__ import annotations
 
