@@ -38,38 +38,27 @@ class Event:
     """ Something that happened, with its audience `to`: `all` (every seat saw it) or the one seat it is private
     to; every event's audience is listed once, in [docs/api.md, events and their
     audience](/docs/guide/api.md#events-and-their-audience).
-    The other fields by type: `dealt` {dealer, round, stock, table (fishing) or trump_card (tricks), attempt};
-    `redeal` {attempt, table, reason}; `hand_dealt` {seat, cards}; `cards_dealt` {cards_each, stock};
-    `card_played` {seat, card, capture (fishing)}; `sweep` {seat}; `dealer_bonus` {seat, cards, escobas};
-    `table_collected` {seat, cards}; `trick_won` {seat, cards, points (Briscola) or thirds (Tressette, in
-    thirds of a point)}; `cards_drawn` {order, stock}; `card_drawn` {seat, card}; `trump_exchanged` {seat,
-    card, trump_card}; `accusi_declared` {seat, accusi: [{kind: napoletana, suit} | {kind: three, rank,
-    missing} | {kind: four, rank}, each with its points], points}; `round_over` {score: the round's
-    score and the match totals, as `score` answers}; in a session's log only, `state_set` {view: the public
-    view of a state the owner posted}, `seat_reissued` {seat, count: that seat's reissues so far} and
-    `seat_changed` {seat, computer: the level the computer plays it at, or null when its player has it back,
-    connected: the seat's `connected` after the change}, `presence` {seat, connected} when a seat's player
-    comes to the table or has been silent for the whole window (once each way: a player back within the window
-    sends none; a write of its own that leaves If-Match good, see `If-Match`),
-    `match_over` {reason: `played` | `resigned` | `forfeit`, seat (the side that conceded), match: the totals,
-    `over` and the `winner`} after the last round of a match or a side's concession, and at a clocked table
-    `clock` {clock: the new `turn_deadline`} as the last event of every write, and `rematch` {id: the new
-    table} to all, with each seat's own {id, token: its seat token there} private to it.
+    The fields each type carries, with its audience, are listed once there too; each property below says
+    what it holds and in which events.
     Read from version 0 (a page with `after` 0, or a stream without `Last-Event-ID`), the first event is
-    `table` {version, view: the reader's whole view at that version, seats, match_over, clock}: a client starts from it
-    and
-    applies only the events of later versions (the page and the stream still carry the log after it, for
-    whoever checks the round from the log). In a session, the event of a move also names the `move` as it
-    was played (what `replay` takes), with `by: "computer"` when a computer player chose it, and events read
-    from the log carry their `version`.
+    `table`, the reader's whole view at that version: a client starts from it and applies only the events of
+    later versions (the page and the stream still carry the log after it, for whoever checks the round from
+    the log). In a session, the first event a move writes names the `move` as it was played (what `replay`
+    takes), with `by: "computer"` when a computer player chose it and `reason: "timeout"` when the table's
+    clock played it, and events read from the log carry their `version`.
 
         Attributes:
             type_ (EventType):
             to (EventToType0 | int): `all`, or the seat the event is private to.
             version (int | Unset): In a session's log, the session version the event's write made.
-            seat (int | Unset):
+            seat (int | Unset): The seat the event is about: who was dealt the cards, played, swept, took the trick or the
+                last cards,
+                drew, exchanged, declared; whose token, computer or presence changed; at `match_over`, the side that
+                resigned or forfeited (absent when the match was played out).
             card (str | Unset):
-            cards (list[str] | Unset):
+            cards (list[str] | Unset): `hand_dealt`: the seat's cards; `dealer_bonus` and `table_collected`: the table cards
+                going to the
+                seat's pile; `trick_won`: the trick's cards.
             dealer (int | Unset):
             round_ (int | Unset): `dealt`: the round of the match it deals (1 the first).
             attempt (int | Unset): `dealt` and `redeal` (fishing games): 0 for a round's first deal, then 1, 2, ... for each
@@ -120,6 +109,7 @@ class Event:
             view (ViewRecord | Unset): The fields of a `View`, whose `names` only a `View` must carry: a session's
                 `state_set` event holds the
                 public view of the posted state without `names` (the reader's own view at that version has them).
+                Each family of games carries its own fields and none of the others' (the `allOf` below, by `game`).
      """
 
     type_: EventType

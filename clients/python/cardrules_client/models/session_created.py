@@ -37,8 +37,11 @@ class SessionCreated:
                 '10D']], 'stock': ['10S', '4D', '9C', '8B', '2B', '3S', '4B', '5C', '7C', '10C', '2C', '5S', '1C', '1B', '7S',
                 '6C', '6B', '5D', '7B', '9S', '8D', '7D', '8C', '4S', '3D', '9D', '8S', '9B', '1D', '3B', '2S', '6S', '2D'],
                 'captures': [[], []], 'match': {'scores': [0, 0], 'target': 1, 'round': 1}, 'trump_card': '4C', 'trump_suit':
-                'C', 'trick': [], 'leader': 0}, 'tokens': {'owner': '3q8n0m6YkQ0b3p0bJ8a1oT3qk2c0r3Jq6cZl1m7a9XE', 'seats':
-                ['Wm2l0c8Jf4o2h3q5v7s9u1x3z5b7d9f1h3j5l7n9p1r', '7mNqwGEtNqDMQ8Zxqxq74fFjlyQ6hz-cHPZ2qTlwnIM']}}
+                'C', 'trick': [], 'leader': 0}, 'sealed': False, 'seats': [{'seat': 0, 'name': None, 'computer': None,
+                'connected': False, 'reissued': 0}, {'seat': 1, 'name': None, 'computer': None, 'connected': False, 'reissued':
+                0}], 'tokens': {'owner': '3q8n0m6YkQ0b3p0bJ8a1oT3qk2c0r3Jq6cZl1m7a9XE', 'seats':
+                ['Wm2l0c8Jf4o2h3q5v7s9u1x3z5b7d9f1h3j5l7n9p1r', '7mNqwGEtNqDMQ8Zxqxq74fFjlyQ6hz-cHPZ2qTlwnIM'], 'spectator':
+                'kT2vXb9QeR4mW7yZ1aC3dF5gH8jL0nP6sU2wY4zB6cD'}}
 
         Attributes:
             id (str):

@@ -34,6 +34,7 @@ T = TypeVar("T", bound="ViewRecord")
 class ViewRecord:
     """ The fields of a `View`, whose `names` only a `View` must carry: a session's `state_set` event holds the
     public view of the posted state without `names` (the reader's own view at that version has them).
+    Each family of games carries its own fields and none of the others' (the `allOf` below, by `game`).
 
         Attributes:
             game (str):
