@@ -3,7 +3,9 @@
 Sums in these games never exceed 15, so a table is summarised in small integers used as bitsets: for each suffix
 of the table, the set of sums its subsets reach (and, when ``capture_choice`` asks for the most or fewest cards, the
 subset sizes that reach each sum). Enumeration follows only branches that still lead to a solution, so listing k
-capture sets costs O(k * n), and counting them costs no listing at all.
+capture sets costs O(k * n), and counting them costs no listing at all. The listings an answer needs
+(``first_subsets``, ``first_sized_subsets``) walk one shared list of the cards chosen so far and build one tuple per
+set listed: nothing is made for a branch, taken or left.
 """
 
 from __future__ import annotations
@@ -59,6 +61,86 @@ def subsets_any_size(
             yield (*chosen, items[i])
         elif value < remaining and after >> (remaining - value) & 1:
             push((i + 1, remaining - value, (*chosen, items[i])))
+
+
+def first_subsets(
+    values: list[int], reach: list[int], total: int, items: tuple[T, ...], limit: int
+) -> list[tuple[T, ...]]:
+    """The first ``limit`` sets of ``subsets_any_size``, in its order, as a list."""
+    found: list[tuple[T, ...]] = []
+    if limit > 0 and 0 < total <= MAX_SUM and reach[0] >> total & 1:
+        _walk(values, reach, items, 0, total, [], found, limit)
+    return found
+
+
+def _walk(
+    values: list[int],
+    reach: list[int],
+    items: tuple[T, ...],
+    i: int,
+    remaining: int,
+    chosen: list[T],
+    found: list[tuple[T, ...]],
+    limit: int,
+) -> bool:
+    """List the sets that complete ``chosen`` to ``remaining`` from position ``i`` on (some subset of
+    ``values[i:]`` reaches it): those taking item i first, then those leaving it. False once ``limit`` are listed."""
+    while True:
+        value = values[i]
+        after = reach[i + 1]
+        if value == remaining:
+            chosen.append(items[i])
+            found.append(tuple(chosen))
+            chosen.pop()
+            if len(found) >= limit:
+                return False
+        elif value < remaining and after >> (remaining - value) & 1:
+            chosen.append(items[i])
+            if not _walk(values, reach, items, i + 1, remaining - value, chosen, found, limit):
+                return False
+            chosen.pop()
+        if not after >> remaining & 1:
+            return True
+        i += 1
+
+
+def first_sized_subsets(
+    values: list[int], masks: list[list[int]], total: int, sizes: frozenset[int], items: tuple[T, ...], limit: int
+) -> list[tuple[T, ...]]:
+    """The first ``limit`` sets of ``subsets``, in its order, as a list."""
+    wanted = 0
+    for size in sizes:
+        wanted |= 1 << size
+    found: list[tuple[T, ...]] = []
+    if limit > 0 and 0 <= total <= MAX_SUM and masks[0][total] & wanted:
+        _walk_sized(values, masks, items, 0, total, wanted, [], found, limit)
+    return found
+
+
+def _walk_sized(
+    values: list[int],
+    masks: list[list[int]],
+    items: tuple[T, ...],
+    i: int,
+    remaining: int,
+    wanted_sizes: int,
+    chosen: list[T],
+    found: list[tuple[T, ...]],
+    limit: int,
+) -> bool:
+    if remaining == 0 and wanted_sizes & 1:
+        found.append(tuple(chosen))
+        if len(found) >= limit:
+            return False
+    for j in range(i, len(values)):
+        value = values[j]
+        # Take card j next: the rest must come from values[j+1:] with one card fewer.
+        if value <= remaining and masks[j + 1][remaining - value] & (wanted_sizes >> 1):
+            chosen.append(items[j])
+            if not _walk_sized(values, masks, items, j + 1, remaining - value, wanted_sizes >> 1, chosen, found, limit):
+                return False
+            chosen.pop()
+    return True
 
 
 def subsets(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from itertools import islice
 
 from ..cards import Card, codes
 from ..errors import IllegalMove, Reason
@@ -64,6 +63,12 @@ class TableIndex:
         if not found:
             return frozenset()
         return frozenset({found[-1] if choice == "most_cards" else found[0]})
+
+    def first_sets(self, total: int, sizes: frozenset[int] | None, count: int) -> list[tuple[Card, ...]]:
+        """The first ``count`` sets of ``sets``, in its order."""
+        if sizes is None:
+            return search.first_subsets(self.values, self.reach, total, self.cards, count)
+        return search.first_sized_subsets(self.values, self.masks, total, sizes, self.cards, count)
 
     def sets(self, total: int, sizes: frozenset[int] | None) -> Iterator[tuple[Card, ...]]:
         if sizes is None:
@@ -135,7 +140,7 @@ class CaptureSets:
         """Up to ``count`` sets, in listing order."""
         if self.fixed is not None:
             return list(self.fixed[:count])
-        return list(islice(self.index.sets(self.total, self.sizes), count))
+        return self.index.first_sets(self.total, self.sizes, count)
 
     def count(self) -> int:
         if self.fixed is not None:
