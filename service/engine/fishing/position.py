@@ -13,10 +13,9 @@ from ..state import Event, GameState, Hand
 from .sets import CaptureSets, TableIndex, table_index
 from .state import Capture, FishingState
 
-# Legal-move lists build thousands of captures: made straight from their fields, without the named tuple's
-# Python-level constructor.
-new_capture = partial(tuple.__new__, Capture)
-# Every play makes a state: made the same way.
+# Every play makes a state: made straight from its fields, without the named tuple's Python-level constructor.
+# (Legal-move lists, which build thousands of captures, call ``tuple.__new__`` themselves: compiled, that is
+# cheaper than going through a ``partial``.)
 new_state = partial(tuple.__new__, FishingState)
 
 MAX_LISTED_MOVES = 2000
@@ -88,7 +87,7 @@ class Position:
             if sets.any:
                 fixed = sets.fixed
                 if fixed is not None and len(listed) + len(fixed) <= cap:
-                    listed.extend([new_capture((card, taken)) for taken in fixed])
+                    listed.extend([tuple.__new__(Capture, (card, taken)) for taken in fixed])
                     total += len(fixed)
                 else:
                     room = cap - len(listed)
@@ -98,10 +97,10 @@ class Position:
                         total += sets.count()
                     else:
                         total += len(found)
-                    listed.extend([new_capture((card, taken)) for taken in found])
+                    listed.extend([tuple.__new__(Capture, (card, taken)) for taken in found])
             if lay_any or (lay_uncapturing and not sets.any):  # may_lay, at every card of every listing
                 if len(listed) < cap:
-                    listed.append(new_capture((card, ())))
+                    listed.append(tuple.__new__(Capture, (card, ())))
                 total += 1
         return LegalMoves(self.seat, tuple(listed), total)
 
