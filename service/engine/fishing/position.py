@@ -102,7 +102,7 @@ class Position:
                 if len(listed) < cap:
                     listed.append(tuple.__new__(Capture, (card, ())))
                 total += 1
-        return LegalMoves(self.seat, tuple(listed), total)
+        return tuple.__new__(LegalMoves, (self.seat, tuple(listed), total))
 
     def check(self, move: Capture) -> Capture:
         """The move with its capture filled in, or IllegalMove saying which rule forbids it."""
@@ -218,7 +218,8 @@ def analysed(game: Rulebook, state: GameState) -> Position:
         raise not_own(state)
     made = Position(game, state)
     recent.insert(0, made)
-    del recent[RECENT_POSITIONS:]
+    if len(recent) > RECENT_POSITIONS:  # one in, one out (not ``del recent[n:]``: compiled, a slice is dear)
+        recent.pop()
     return made
 
 

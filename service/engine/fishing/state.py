@@ -34,7 +34,10 @@ class FishingState(NamedTuple):
     def turn(self) -> int | None:
         """The first seat, from the seat after the dealer, that holds the most cards (the others have played)."""
         hands, players = self.hands, self.players
-        most = max(map(len, hands))
+        most = 0
+        for hand in hands:  # a loop, not max(map(len, ...)): compiled, it makes no call per hand
+            if len(hand) > most:
+                most = len(hand)
         if not most and not self.stock:
             return None
         seat = (self.dealer + 1) % players
