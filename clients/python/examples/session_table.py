@@ -24,7 +24,7 @@ turns, the final score it saw, what its replay found and the events it read (as 
 Everything goes through the generated client's functions and models except the stream itself, which
 openapi-python-client does not generate (its functions read whole answers): ``follow`` below reads it with the
 client's own ``httpx`` client (base URL, token and timeouts as configured) and parses each event's data with the
-generated ``Event`` model.
+generated model its ``type`` names (the spec's ``Event`` is a union of one schema per event type).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from contextlib import closing
 from dataclasses import dataclass, field
 from http import HTTPStatus
-from typing import Any
+from typing import Any, TypeAlias
 from urllib.parse import quote
 
 import httpx
@@ -55,22 +55,104 @@ from cardrules_client.api.sessions import (
     view_session,
 )
 from cardrules_client.models import (
+    AccusiDeclaredEvent,
+    CardDrawnEvent,
+    CardPlayedEvent,
+    CardsDealtEvent,
+    CardsDrawnEvent,
+    ClockEvent,
+    DealerBonusEvent,
     DealRequest,
-    Event,
-    EventToType0,
-    EventType,
+    DealtEvent,
+    EventBaseToType0,
     GameId,
+    HandDealtEvent,
     Match,
+    MatchOverEvent,
     Move,
+    PresenceEvent,
+    RedealEvent,
+    RematchEvent,
     Replayed,
     ReplayRequest,
+    RoundOverEvent,
     Score,
+    SeatChangedEvent,
     SeatChoice,
+    SeatReissuedEvent,
     SessionCreated,
     SessionFairness,
     SessionLegalMoves,
+    StateSetEvent,
+    SweepEvent,
+    TableCollectedEvent,
+    TableEvent,
+    TrickWonEvent,
+    TrumpExchangedEvent,
     ViewSessionResponse200,
 )
+
+Event: TypeAlias = (
+    DealtEvent
+    | RedealEvent
+    | HandDealtEvent
+    | CardsDealtEvent
+    | DealerBonusEvent
+    | CardPlayedEvent
+    | SweepEvent
+    | TableCollectedEvent
+    | TrickWonEvent
+    | CardsDrawnEvent
+    | CardDrawnEvent
+    | TrumpExchangedEvent
+    | AccusiDeclaredEvent
+    | RoundOverEvent
+    | StateSetEvent
+    | TableEvent
+    | SeatReissuedEvent
+    | SeatChangedEvent
+    | PresenceEvent
+    | MatchOverEvent
+    | ClockEvent
+    | RematchEvent
+)
+"""The spec's ``Event``: one generated model per event type (a oneOf, of which the generator makes a union of the
+models, not a class of its own)."""
+
+EVENT_MODELS: dict[str, type[Event]] = {
+    "dealt": DealtEvent,
+    "redeal": RedealEvent,
+    "hand_dealt": HandDealtEvent,
+    "cards_dealt": CardsDealtEvent,
+    "dealer_bonus": DealerBonusEvent,
+    "card_played": CardPlayedEvent,
+    "sweep": SweepEvent,
+    "table_collected": TableCollectedEvent,
+    "trick_won": TrickWonEvent,
+    "cards_drawn": CardsDrawnEvent,
+    "card_drawn": CardDrawnEvent,
+    "trump_exchanged": TrumpExchangedEvent,
+    "accusi_declared": AccusiDeclaredEvent,
+    "round_over": RoundOverEvent,
+    "state_set": StateSetEvent,
+    "table": TableEvent,
+    "seat_reissued": SeatReissuedEvent,
+    "seat_changed": SeatChangedEvent,
+    "presence": PresenceEvent,
+    "match_over": MatchOverEvent,
+    "clock": ClockEvent,
+    "rematch": RematchEvent,
+}
+"""The spec's discriminator: each event's ``type`` names its model."""
+
+MOVE_EVENTS = (CardPlayedEvent, AccusiDeclaredEvent, TrumpExchangedEvent)
+"""The events that name a move as it was played (the first a move writes), with the spec's ``EventMove`` fields."""
+
+
+def parse_event(data: dict[str, Any]) -> Event:
+    """One event's data, as the model its ``type`` names."""
+    return EVENT_MODELS[data["type"]].from_dict(data)
+
 
 STREAM_TIMEOUT = httpx.Timeout(10.0, read=40.0)
 """A quiet stream gets a comment every 15 s: 40 s without a byte means the connection is gone."""
@@ -126,7 +208,7 @@ def follow(client: AuthenticatedClient, table: str) -> Generator[tuple[int, list
                 if isinstance(message, int):
                     retry_ms = message
                     continue
-                pending.append(Event.from_dict(json.loads(message.data)))
+                pending.append(parse_event(json.loads(message.data)))
                 if message.id is not None:
                     seen = int(message.id)
                     yield seen, pending
@@ -184,7 +266,11 @@ def verify(
         raise RuntimeError(f"the view at the end of the round reveals no seed: {view!r}")
     if not isinstance(view.match, Match):
         raise RuntimeError(f"the view at the end of the round has no match: {view!r}")
-    moves = [event.move for event in log if event.to == EventToType0.ALL and isinstance(event.move, Move)]
+    moves = [
+        event.move
+        for event in log
+        if isinstance(event, MOVE_EVENTS) and event.to == EventBaseToType0.ALL and isinstance(event.move, Move)
+    ]
     body = ReplayRequest(
         players=view.players,
         dealer=view.dealer,
@@ -219,12 +305,10 @@ def play_seat(base_url: str, table: str, game: GameId, seat: int, token: str, se
         for _version, events in versions:
             log.extend(events)
             report.events.extend(event.to_dict() for event in events)
-            over = next((event for event in events if event.type_ == EventType.ROUND_OVER), None)
+            over = next((event for event in events if isinstance(event, RoundOverEvent)), None)
             if over is None:
                 take_turn(client, table, report, choose)
                 continue
-            if not isinstance(over.score, Score):
-                raise RuntimeError(f"seat {seat}: the round ended with no score: {over!r}")
             report.final_score = over.score.to_dict()
             report.verified = verify(client, table, game, log, over.score)
             return report

@@ -31,6 +31,8 @@ import createClient, { type Client } from "openapi-fetch";
 import { type GameId, gameId } from "./games.js";
 import type { components, paths } from "./schema.js";
 
+// The spec's Event is a union of one schema per event type, discriminated by `type`: checking `type` narrows an
+// event to its own schema's fields.
 type Event = components["schemas"]["Event"];
 type Move = components["schemas"]["Move"];
 type Score = components["schemas"]["Score"];
@@ -142,6 +144,19 @@ async function takeTurn(client: Cardrules, id: string, report: SeatReport, seed:
   report.moves.push(move);
 }
 
+// The move a public event names as it was played: the first event a move writes (`card_played`, `accusi_declared`
+// or `trump_exchanged`, the types whose schema has the log's `move`).
+function playedMove(event: Event): Move[] {
+  switch (event.type) {
+    case "card_played":
+    case "accusi_declared":
+    case "trump_exchanged":
+      return event.to === "all" && event.move !== undefined ? [event.move] : [];
+    default:
+      return [];
+  }
+}
+
 // The seat checks, with its own token and nobody's word, that the round was dealt from the seed committed to
 // before the first card and played as the table showed it (docs/fairness.md, a seat verifies its round): its view
 // reveals the seed and the table's setup, and `replay` deals the round again from that seed and plays the moves
@@ -157,9 +172,7 @@ async function verify(
   if (view.error !== undefined) fail(`seat ${report.seat}: view`, view.error);
   const { fairness, match } = view.data;
   if (fairness?.seed === undefined || match === undefined) fail(`seat ${report.seat}: no seed revealed`, view.data);
-  const moves = report.events.flatMap((event) =>
-    event.to === "all" && event.move !== undefined ? [event.move] : [],
-  );
+  const moves = report.events.flatMap(playedMove);
   const replayed = await client.POST("/v1/games/{game}/replay", {
     params: { path: { game } },
     body: {
@@ -209,7 +222,7 @@ async function playSeat(
     if (version <= read) continue;
     const page = await client.GET("/v1/sessions/{id}/events", { params: { path: { id }, query: { after: read } } });
     if (page.error !== undefined) fail(`seat ${seat}: events`, page.error);
-    const over = page.data.events.find((event) => event.type === "round_over");
+    const over = page.data.events.flatMap((event) => (event.type === "round_over" ? [event] : [])).at(0);
     // Up to the round's end: the page may hold later versions already.
     const end = over?.version ?? Number.POSITIVE_INFINITY;
     report.events.push(...page.data.events.filter((event) => (event.version ?? 0) <= end));
@@ -218,7 +231,6 @@ async function playSeat(
       await takeTurn(client, id, report, seed);
       continue;
     }
-    if (over.score === undefined) fail(`seat ${seat}: the round ended with no score`, over);
     report.final_score = over.score;
     report.verified = await verify(client, id, game, report, over.score);
     return report; // ends the stream (the generators' `finally`)

@@ -1,6 +1,15 @@
 """ Contains all the data models used in inputs/outputs """
 
+from .accusi_declared_event import AccusiDeclaredEvent
+from .accusi_declared_event_accusi_item import AccusiDeclaredEventAccusiItem
+from .accusi_declared_event_accusi_item_kind import AccusiDeclaredEventAccusiItemKind
+from .accusi_declared_event_accusi_item_missing import AccusiDeclaredEventAccusiItemMissing
+from .accusi_declared_event_accusi_item_rank import AccusiDeclaredEventAccusiItemRank
+from .accusi_declared_event_accusi_item_suit import AccusiDeclaredEventAccusiItemSuit
+from .accusi_declared_event_type import AccusiDeclaredEventType
 from .alternative import Alternative
+from .card_drawn_event import CardDrawnEvent
+from .card_drawn_event_type import CardDrawnEventType
 from .card_names import CardNames
 from .card_names_decks import CardNamesDecks
 from .card_names_decks_additional_property import CardNamesDecksAdditionalProperty
@@ -8,26 +17,36 @@ from .card_names_decks_additional_property_cards import CardNamesDecksAdditional
 from .card_names_decks_additional_property_ranks import CardNamesDecksAdditionalPropertyRanks
 from .card_names_decks_additional_property_suits import CardNamesDecksAdditionalPropertySuits
 from .card_names_language import CardNamesLanguage
+from .card_played_event import CardPlayedEvent
+from .card_played_event_type import CardPlayedEventType
+from .cards_dealt_event import CardsDealtEvent
+from .cards_dealt_event_type import CardsDealtEventType
+from .cards_drawn_event import CardsDrawnEvent
+from .cards_drawn_event_type import CardsDrawnEventType
+from .clock_event import ClockEvent
+from .clock_event_type import ClockEventType
 from .computer_choice import ComputerChoice
 from .deal_request import DealRequest
 from .deal_request_preset import DealRequestPreset
+from .dealer_bonus_event import DealerBonusEvent
+from .dealer_bonus_event_type import DealerBonusEventType
 from .dealt import Dealt
+from .dealt_event import DealtEvent
+from .dealt_event_type import DealtEventType
 from .deck_style import DeckStyle
-from .event import Event
-from .event_accusi_item import EventAccusiItem
-from .event_accusi_item_kind import EventAccusiItemKind
-from .event_accusi_item_missing import EventAccusiItemMissing
-from .event_accusi_item_rank import EventAccusiItemRank
-from .event_accusi_item_suit import EventAccusiItemSuit
-from .event_by import EventBy
-from .event_to_type_0 import EventToType0
-from .event_type import EventType
+from .event_base import EventBase
+from .event_base_to_type_0 import EventBaseToType0
+from .event_move import EventMove
+from .event_move_by import EventMoveBy
+from .event_move_reason import EventMoveReason
 from .game_entry import GameEntry
 from .game_entry_options_item import GameEntryOptionsItem
 from .game_entry_options_item_type import GameEntryOptionsItemType
 from .game_entry_presets_item import GameEntryPresetsItem
 from .game_entry_score_categories_item import GameEntryScoreCategoriesItem
 from .game_id import GameId
+from .hand_dealt_event import HandDealtEvent
+from .hand_dealt_event_type import HandDealtEventType
 from .healthz_response_200 import HealthzResponse200
 from .hint_reason import HintReason
 from .hint_reason_code import HintReasonCode
@@ -44,6 +63,9 @@ from .list_sessions_response_200_sessions_item import ListSessionsResponse200Ses
 from .list_sessions_response_200_sessions_item_phase import ListSessionsResponse200SessionsItemPhase
 from .match import Match
 from .match_over import MatchOver
+from .match_over_event import MatchOverEvent
+from .match_over_event_reason import MatchOverEventReason
+from .match_over_event_type import MatchOverEventType
 from .match_over_reason import MatchOverReason
 from .move import Move
 from .move_request import MoveRequest
@@ -51,6 +73,8 @@ from .next_round_in_session_body import NextRoundInSessionBody
 from .next_round_in_session_response_200 import NextRoundInSessionResponse200
 from .play_in_session_response_200_type_0 import PlayInSessionResponse200Type0
 from .player_level import PlayerLevel
+from .presence_event import PresenceEvent
+from .presence_event_type import PresenceEventType
 from .problem import Problem
 from .problem_errors_item import ProblemErrorsItem
 from .problem_policy import ProblemPolicy
@@ -60,6 +84,10 @@ from .readyz_response_200_sessions_backend import ReadyzResponse200SessionsBacke
 from .readyz_response_200_sessions_details import ReadyzResponse200SessionsDetails
 from .readyz_response_200_sessions_reason import ReadyzResponse200SessionsReason
 from .reason import Reason
+from .redeal_event import RedealEvent
+from .redeal_event_type import RedealEventType
+from .rematch_event import RematchEvent
+from .rematch_event_type import RematchEventType
 from .rematch_response_201 import RematchResponse201
 from .rematch_response_201_tokens import RematchResponse201Tokens
 from .replace_session_body import ReplaceSessionBody
@@ -69,6 +97,8 @@ from .replay_round import ReplayRound
 from .replayed import Replayed
 from .replayed_refused import ReplayedRefused
 from .resign_response_200 import ResignResponse200
+from .round_over_event import RoundOverEvent
+from .round_over_event_type import RoundOverEventType
 from .round_result import RoundResult
 from .rules import Rules
 from .rules_accusi import RulesAccusi
@@ -90,8 +120,12 @@ from .score_match import ScoreMatch
 from .score_sides_item import ScoreSidesItem
 from .score_sides_item_details import ScoreSidesItemDetails
 from .score_sides_item_points import ScoreSidesItemPoints
+from .seat_changed_event import SeatChangedEvent
+from .seat_changed_event_type import SeatChangedEventType
 from .seat_choice import SeatChoice
 from .seat_move_result import SeatMoveResult
+from .seat_reissued_event import SeatReissuedEvent
+from .seat_reissued_event_type import SeatReissuedEventType
 from .seat_to_computer_body import SeatToComputerBody
 from .seat_token import SeatToken
 from .seats_changed import SeatsChanged
@@ -104,6 +138,8 @@ from .session_fairness import SessionFairness
 from .session_legal_moves import SessionLegalMoves
 from .spectator_token import SpectatorToken
 from .state import State
+from .state_set_event import StateSetEvent
+from .state_set_event_type import StateSetEventType
 from .state_shown_cards_item import StateShownCardsItem
 from .state_trick_item import StateTrickItem
 from .state_trump_suit import StateTrumpSuit
@@ -113,8 +149,18 @@ from .stream_ticket import StreamTicket
 from .suggest_body import SuggestBody
 from .suggest_in_session_body import SuggestInSessionBody
 from .suggestion import Suggestion
+from .sweep_event import SweepEvent
+from .sweep_event_type import SweepEventType
 from .table_clock import TableClock
 from .table_clock_on_timeout import TableClockOnTimeout
+from .table_collected_event import TableCollectedEvent
+from .table_collected_event_type import TableCollectedEventType
+from .table_event import TableEvent
+from .table_event_type import TableEventType
+from .trick_won_event import TrickWonEvent
+from .trick_won_event_type import TrickWonEventType
+from .trump_exchanged_event import TrumpExchangedEvent
+from .trump_exchanged_event_type import TrumpExchangedEventType
 from .validate_move_response_200 import ValidateMoveResponse200
 from .value_unit import ValueUnit
 from .view import View
@@ -127,7 +173,16 @@ from .view_record_trump_suit import ViewRecordTrumpSuit
 from .view_session_response_200 import ViewSessionResponse200
 
 __all__ = (
+    "AccusiDeclaredEvent",
+    "AccusiDeclaredEventAccusiItem",
+    "AccusiDeclaredEventAccusiItemKind",
+    "AccusiDeclaredEventAccusiItemMissing",
+    "AccusiDeclaredEventAccusiItemRank",
+    "AccusiDeclaredEventAccusiItemSuit",
+    "AccusiDeclaredEventType",
     "Alternative",
+    "CardDrawnEvent",
+    "CardDrawnEventType",
     "CardNames",
     "CardNamesDecks",
     "CardNamesDecksAdditionalProperty",
@@ -135,26 +190,36 @@ __all__ = (
     "CardNamesDecksAdditionalPropertyRanks",
     "CardNamesDecksAdditionalPropertySuits",
     "CardNamesLanguage",
+    "CardPlayedEvent",
+    "CardPlayedEventType",
+    "CardsDealtEvent",
+    "CardsDealtEventType",
+    "CardsDrawnEvent",
+    "CardsDrawnEventType",
+    "ClockEvent",
+    "ClockEventType",
     "ComputerChoice",
+    "DealerBonusEvent",
+    "DealerBonusEventType",
     "DealRequest",
     "DealRequestPreset",
     "Dealt",
+    "DealtEvent",
+    "DealtEventType",
     "DeckStyle",
-    "Event",
-    "EventAccusiItem",
-    "EventAccusiItemKind",
-    "EventAccusiItemMissing",
-    "EventAccusiItemRank",
-    "EventAccusiItemSuit",
-    "EventBy",
-    "EventToType0",
-    "EventType",
+    "EventBase",
+    "EventBaseToType0",
+    "EventMove",
+    "EventMoveBy",
+    "EventMoveReason",
     "GameEntry",
     "GameEntryOptionsItem",
     "GameEntryOptionsItemType",
     "GameEntryPresetsItem",
     "GameEntryScoreCategoriesItem",
     "GameId",
+    "HandDealtEvent",
+    "HandDealtEventType",
     "HealthzResponse200",
     "HintReason",
     "HintReasonCode",
@@ -171,6 +236,9 @@ __all__ = (
     "ListSessionsResponse200SessionsItemPhase",
     "Match",
     "MatchOver",
+    "MatchOverEvent",
+    "MatchOverEventReason",
+    "MatchOverEventType",
     "MatchOverReason",
     "Move",
     "MoveRequest",
@@ -178,6 +246,8 @@ __all__ = (
     "NextRoundInSessionResponse200",
     "PlayerLevel",
     "PlayInSessionResponse200Type0",
+    "PresenceEvent",
+    "PresenceEventType",
     "Problem",
     "ProblemErrorsItem",
     "ProblemPolicy",
@@ -187,6 +257,10 @@ __all__ = (
     "ReadyzResponse200SessionsDetails",
     "ReadyzResponse200SessionsReason",
     "Reason",
+    "RedealEvent",
+    "RedealEventType",
+    "RematchEvent",
+    "RematchEventType",
     "RematchResponse201",
     "RematchResponse201Tokens",
     "ReplaceSessionBody",
@@ -196,6 +270,8 @@ __all__ = (
     "ReplayRequestPreset",
     "ReplayRound",
     "ResignResponse200",
+    "RoundOverEvent",
+    "RoundOverEventType",
     "RoundResult",
     "Rules",
     "RulesAccusi",
@@ -217,8 +293,12 @@ __all__ = (
     "ScoreSidesItem",
     "ScoreSidesItemDetails",
     "ScoreSidesItemPoints",
+    "SeatChangedEvent",
+    "SeatChangedEventType",
     "SeatChoice",
     "SeatMoveResult",
+    "SeatReissuedEvent",
+    "SeatReissuedEventType",
     "SeatsChanged",
     "SeatsItem",
     "SeatToComputerBody",
@@ -231,6 +311,8 @@ __all__ = (
     "SessionLegalMoves",
     "SpectatorToken",
     "State",
+    "StateSetEvent",
+    "StateSetEventType",
     "StateShownCardsItem",
     "StateTrickItem",
     "StateTrumpSuit",
@@ -240,8 +322,18 @@ __all__ = (
     "SuggestBody",
     "SuggestInSessionBody",
     "Suggestion",
+    "SweepEvent",
+    "SweepEventType",
     "TableClock",
     "TableClockOnTimeout",
+    "TableCollectedEvent",
+    "TableCollectedEventType",
+    "TableEvent",
+    "TableEventType",
+    "TrickWonEvent",
+    "TrickWonEventType",
+    "TrumpExchangedEvent",
+    "TrumpExchangedEventType",
     "ValidateMoveResponse200",
     "ValueUnit",
     "View",

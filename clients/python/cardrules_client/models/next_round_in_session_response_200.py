@@ -12,11 +12,32 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-  from ..models.event import Event
+  from ..models.accusi_declared_event import AccusiDeclaredEvent
+  from ..models.card_drawn_event import CardDrawnEvent
+  from ..models.card_played_event import CardPlayedEvent
+  from ..models.cards_dealt_event import CardsDealtEvent
+  from ..models.cards_drawn_event import CardsDrawnEvent
+  from ..models.clock_event import ClockEvent
+  from ..models.dealer_bonus_event import DealerBonusEvent
+  from ..models.dealt_event import DealtEvent
+  from ..models.hand_dealt_event import HandDealtEvent
+  from ..models.match_over_event import MatchOverEvent
+  from ..models.presence_event import PresenceEvent
+  from ..models.redeal_event import RedealEvent
+  from ..models.rematch_event import RematchEvent
+  from ..models.round_over_event import RoundOverEvent
+  from ..models.seat_changed_event import SeatChangedEvent
+  from ..models.seat_reissued_event import SeatReissuedEvent
   from ..models.seats_item import SeatsItem
   from ..models.session_fairness import SessionFairness
   from ..models.state import State
+  from ..models.state_set_event import StateSetEvent
+  from ..models.sweep_event import SweepEvent
   from ..models.table_clock import TableClock
+  from ..models.table_collected_event import TableCollectedEvent
+  from ..models.table_event import TableEvent
+  from ..models.trick_won_event import TrickWonEvent
+  from ..models.trump_exchanged_event import TrumpExchangedEvent
   from ..models.view import View
 
 
@@ -37,7 +58,10 @@ class NextRoundInSessionResponse200:
             sealed (bool): Whether the table is sealed: no token, the owner's included, can read a card before it is played
                 face up
                 ([docs/fairness.md](/docs/guide/fairness.md), sealed tables). `false`: the host could see every card.
-            events (list[Event]):
+            events (list[AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent |
+                ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | MatchOverEvent | PresenceEvent | RedealEvent |
+                RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent |
+                TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]):
             state (State | Unset): A round as the caller keeps it. Fishing games (scopa, scopone, escoba) need `table` and
                 `sweeps`
                 (and `last_capturer` once a pile has cards); Briscola needs `trump_card` and `leader` (`trick` defaults to
@@ -67,7 +91,7 @@ class NextRoundInSessionResponse200:
     version: int
     game: str
     sealed: bool
-    events: list[Event]
+    events: list[AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]
     state: State | Unset = UNSET
     view: View | Unset = UNSET
     fairness: SessionFairness | Unset = UNSET
@@ -80,11 +104,32 @@ class NextRoundInSessionResponse200:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.event import Event # noqa: PLC0415
+        from ..models.accusi_declared_event import AccusiDeclaredEvent # noqa: PLC0415
+        from ..models.card_drawn_event import CardDrawnEvent # noqa: PLC0415
+        from ..models.card_played_event import CardPlayedEvent # noqa: PLC0415
+        from ..models.cards_dealt_event import CardsDealtEvent # noqa: PLC0415
+        from ..models.cards_drawn_event import CardsDrawnEvent # noqa: PLC0415
+        from ..models.clock_event import ClockEvent # noqa: PLC0415
+        from ..models.dealer_bonus_event import DealerBonusEvent # noqa: PLC0415
+        from ..models.dealt_event import DealtEvent # noqa: PLC0415
+        from ..models.hand_dealt_event import HandDealtEvent # noqa: PLC0415
+        from ..models.match_over_event import MatchOverEvent # noqa: PLC0415
+        from ..models.presence_event import PresenceEvent # noqa: PLC0415
+        from ..models.redeal_event import RedealEvent # noqa: PLC0415
+        from ..models.rematch_event import RematchEvent # noqa: PLC0415
+        from ..models.round_over_event import RoundOverEvent # noqa: PLC0415
+        from ..models.seat_changed_event import SeatChangedEvent # noqa: PLC0415
+        from ..models.seat_reissued_event import SeatReissuedEvent # noqa: PLC0415
         from ..models.seats_item import SeatsItem # noqa: PLC0415
         from ..models.session_fairness import SessionFairness # noqa: PLC0415
         from ..models.state import State # noqa: PLC0415
+        from ..models.state_set_event import StateSetEvent # noqa: PLC0415
+        from ..models.sweep_event import SweepEvent # noqa: PLC0415
         from ..models.table_clock import TableClock # noqa: PLC0415
+        from ..models.table_collected_event import TableCollectedEvent # noqa: PLC0415
+        from ..models.table_event import TableEvent # noqa: PLC0415
+        from ..models.trick_won_event import TrickWonEvent # noqa: PLC0415
+        from ..models.trump_exchanged_event import TrumpExchangedEvent # noqa: PLC0415
         from ..models.view import View # noqa: PLC0415
         id = self.id
 
@@ -96,7 +141,52 @@ class NextRoundInSessionResponse200:
 
         events = []
         for events_item_data in self.events:
-            events_item = events_item_data.to_dict()
+            events_item: dict[str, Any]
+            if isinstance(events_item_data, DealtEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, RedealEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, HandDealtEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, CardsDealtEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, DealerBonusEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, CardPlayedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, SweepEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, TableCollectedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, TrickWonEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, CardsDrawnEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, CardDrawnEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, TrumpExchangedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, AccusiDeclaredEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, RoundOverEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, StateSetEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, TableEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, SeatReissuedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, SeatChangedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, PresenceEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, MatchOverEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, ClockEvent):
+                events_item = events_item_data.to_dict()
+            else:
+                events_item = events_item_data.to_dict()
+
             events.append(events_item)
 
 
@@ -153,11 +243,32 @@ class NextRoundInSessionResponse200:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.event import Event # noqa: PLC0415
+        from ..models.accusi_declared_event import AccusiDeclaredEvent # noqa: PLC0415
+        from ..models.card_drawn_event import CardDrawnEvent # noqa: PLC0415
+        from ..models.card_played_event import CardPlayedEvent # noqa: PLC0415
+        from ..models.cards_dealt_event import CardsDealtEvent # noqa: PLC0415
+        from ..models.cards_drawn_event import CardsDrawnEvent # noqa: PLC0415
+        from ..models.clock_event import ClockEvent # noqa: PLC0415
+        from ..models.dealer_bonus_event import DealerBonusEvent # noqa: PLC0415
+        from ..models.dealt_event import DealtEvent # noqa: PLC0415
+        from ..models.hand_dealt_event import HandDealtEvent # noqa: PLC0415
+        from ..models.match_over_event import MatchOverEvent # noqa: PLC0415
+        from ..models.presence_event import PresenceEvent # noqa: PLC0415
+        from ..models.redeal_event import RedealEvent # noqa: PLC0415
+        from ..models.rematch_event import RematchEvent # noqa: PLC0415
+        from ..models.round_over_event import RoundOverEvent # noqa: PLC0415
+        from ..models.seat_changed_event import SeatChangedEvent # noqa: PLC0415
+        from ..models.seat_reissued_event import SeatReissuedEvent # noqa: PLC0415
         from ..models.seats_item import SeatsItem # noqa: PLC0415
         from ..models.session_fairness import SessionFairness # noqa: PLC0415
         from ..models.state import State # noqa: PLC0415
+        from ..models.state_set_event import StateSetEvent # noqa: PLC0415
+        from ..models.sweep_event import SweepEvent # noqa: PLC0415
         from ..models.table_clock import TableClock # noqa: PLC0415
+        from ..models.table_collected_event import TableCollectedEvent # noqa: PLC0415
+        from ..models.table_event import TableEvent # noqa: PLC0415
+        from ..models.trick_won_event import TrickWonEvent # noqa: PLC0415
+        from ..models.trump_exchanged_event import TrumpExchangedEvent # noqa: PLC0415
         from ..models.view import View # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
@@ -171,9 +282,226 @@ class NextRoundInSessionResponse200:
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            events_item = Event.from_dict(events_item_data)
+            def _parse_events_item(data: object) -> AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent:
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_0 = DealtEvent.from_dict(data)
 
 
+
+                    return componentsschemas_event_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_1 = RedealEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_1
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_2 = HandDealtEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_2
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_3 = CardsDealtEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_3
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_4 = DealerBonusEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_4
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_5 = CardPlayedEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_5
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_6 = SweepEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_6
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_7 = TableCollectedEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_7
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_8 = TrickWonEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_8
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_9 = CardsDrawnEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_9
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_10 = CardDrawnEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_10
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_11 = TrumpExchangedEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_11
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_12 = AccusiDeclaredEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_12
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_13 = RoundOverEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_13
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_14 = StateSetEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_14
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_15 = TableEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_15
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_16 = SeatReissuedEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_16
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_17 = SeatChangedEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_17
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_18 = PresenceEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_18
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_19 = MatchOverEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_19
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_20 = ClockEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_20
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_21 = RematchEvent.from_dict(data)
+
+
+
+                return componentsschemas_event_type_21
+
+            events_item = _parse_events_item(events_item_data)
 
             events.append(events_item)
 

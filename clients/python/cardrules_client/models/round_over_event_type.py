@@ -1,7 +1,7 @@
 from enum import StrEnum
 
-class EventBy(StrEnum):
-    COMPUTER = "computer"
+class RoundOverEventType(StrEnum):
+    ROUND_OVER = "round_over"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -1,10 +1,7 @@
 from enum import StrEnum
 
-class EventAccusiItemSuit(StrEnum):
-    B = "B"
-    C = "C"
-    D = "D"
-    S = "S"
+class EventMoveBy(StrEnum):
+    COMPUTER = "computer"
 
     def __str__(self) -> str:
         return str(self.value)

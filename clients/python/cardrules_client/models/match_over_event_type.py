@@ -1,7 +1,7 @@
 from enum import StrEnum
 
-class EventToType0(StrEnum):
-    ALL = "all"
+class MatchOverEventType(StrEnum):
+    MATCH_OVER = "match_over"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class EventAccusiItemMissing(StrEnum):
+class AccusiDeclaredEventAccusiItemSuit(StrEnum):
     B = "B"
     C = "C"
     D = "D"

@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class EventAccusiItemKind(StrEnum):
+class AccusiDeclaredEventAccusiItemKind(StrEnum):
     FOUR = "four"
     NAPOLETANA = "napoletana"
     THREE = "three"

@@ -1,6 +1,6 @@
 from enum import IntEnum
 
-class EventAccusiItemRank(IntEnum):
+class AccusiDeclaredEventAccusiItemRank(IntEnum):
     VALUE_1 = 1
     VALUE_2 = 2
     VALUE_3 = 3

@@ -8,10 +8,10 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.event_accusi_item_kind import EventAccusiItemKind
-from ..models.event_accusi_item_missing import EventAccusiItemMissing
-from ..models.event_accusi_item_rank import EventAccusiItemRank
-from ..models.event_accusi_item_suit import EventAccusiItemSuit
+from ..models.accusi_declared_event_accusi_item_kind import AccusiDeclaredEventAccusiItemKind
+from ..models.accusi_declared_event_accusi_item_missing import AccusiDeclaredEventAccusiItemMissing
+from ..models.accusi_declared_event_accusi_item_rank import AccusiDeclaredEventAccusiItemRank
+from ..models.accusi_declared_event_accusi_item_suit import AccusiDeclaredEventAccusiItemSuit
 from ..types import UNSET, Unset
 
 
@@ -19,27 +19,28 @@ from ..types import UNSET, Unset
 
 
 
-T = TypeVar("T", bound="EventAccusiItem")
+T = TypeVar("T", bound="AccusiDeclaredEventAccusiItem")
 
 
 
 @_attrs_define
-class EventAccusiItem:
+class AccusiDeclaredEventAccusiItem:
     """ 
         Attributes:
-            kind (EventAccusiItemKind): `napoletana`: the ace, 2 and 3 of a suit; `three`: three of the aces, 2s or 3s;
-                `four`: all four.
+            kind (AccusiDeclaredEventAccusiItemKind): `napoletana`: the ace, 2 and 3 of a suit; `three`: three of the aces,
+                2s or 3s; `four`: all four.
             points (int):
-            suit (EventAccusiItemSuit | Unset): `napoletana`: its suit.
-            rank (EventAccusiItemRank | Unset): `three` and `four`: the rank declared.
-            missing (EventAccusiItemMissing | Unset): `three`: the suit of the fourth card, the one the seat does not hold.
+            suit (AccusiDeclaredEventAccusiItemSuit | Unset): `napoletana`: its suit.
+            rank (AccusiDeclaredEventAccusiItemRank | Unset): `three` and `four`: the rank declared.
+            missing (AccusiDeclaredEventAccusiItemMissing | Unset): `three`: the suit of the fourth card, the one the seat
+                does not hold.
      """
 
-    kind: EventAccusiItemKind
+    kind: AccusiDeclaredEventAccusiItemKind
     points: int
-    suit: EventAccusiItemSuit | Unset = UNSET
-    rank: EventAccusiItemRank | Unset = UNSET
-    missing: EventAccusiItemMissing | Unset = UNSET
+    suit: AccusiDeclaredEventAccusiItemSuit | Unset = UNSET
+    rank: AccusiDeclaredEventAccusiItemRank | Unset = UNSET
+    missing: AccusiDeclaredEventAccusiItemMissing | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -87,7 +88,7 @@ class EventAccusiItem:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        kind = EventAccusiItemKind(d.pop("kind"))
+        kind = AccusiDeclaredEventAccusiItemKind(d.pop("kind"))
 
 
 
@@ -95,36 +96,36 @@ class EventAccusiItem:
         points = d.pop("points")
 
         _suit = d.pop("suit", UNSET)
-        suit: EventAccusiItemSuit | Unset
+        suit: AccusiDeclaredEventAccusiItemSuit | Unset
         if isinstance(_suit,  Unset):
             suit = UNSET
         else:
-            suit = EventAccusiItemSuit(_suit)
+            suit = AccusiDeclaredEventAccusiItemSuit(_suit)
 
 
 
 
         _rank = d.pop("rank", UNSET)
-        rank: EventAccusiItemRank | Unset
+        rank: AccusiDeclaredEventAccusiItemRank | Unset
         if isinstance(_rank,  Unset):
             rank = UNSET
         else:
-            rank = EventAccusiItemRank(_rank)
+            rank = AccusiDeclaredEventAccusiItemRank(_rank)
 
 
 
 
         _missing = d.pop("missing", UNSET)
-        missing: EventAccusiItemMissing | Unset
+        missing: AccusiDeclaredEventAccusiItemMissing | Unset
         if isinstance(_missing,  Unset):
             missing = UNSET
         else:
-            missing = EventAccusiItemMissing(_missing)
+            missing = AccusiDeclaredEventAccusiItemMissing(_missing)
 
 
 
 
-        event_accusi_item = cls(
+        accusi_declared_event_accusi_item = cls(
             kind=kind,
             points=points,
             suit=suit,
@@ -133,8 +134,8 @@ class EventAccusiItem:
         )
 
 
-        event_accusi_item.additional_properties = d
-        return event_accusi_item
+        accusi_declared_event_accusi_item.additional_properties = d
+        return accusi_declared_event_accusi_item
 
     @property
     def additional_keys(self) -> list[str]:

@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class EventBaseToType0(StrEnum):
+    ALL = "all"
+
+    def __str__(self) -> str:
+        return str(self.value)

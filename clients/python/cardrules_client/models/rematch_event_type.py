@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class RematchEventType(StrEnum):
+    REMATCH = "rematch"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,171 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.event_base_to_type_0 import EventBaseToType0
+from ..models.player_level import PlayerLevel
+from ..models.seat_changed_event_type import SeatChangedEventType
+from ..types import UNSET, Unset
+from typing import cast
+
+
+
+
+
+
+T = TypeVar("T", bound="SeatChangedEvent")
+
+
+
+@_attrs_define
+class SeatChangedEvent:
+    """ A seat was handed to the computer or back.
+
+        Attributes:
+            type_ (SeatChangedEventType): The event's type, which says which of `Event`'s schemas it is.
+            to (EventBaseToType0 | int): `all`, or the seat the event is private to.
+            seat (int):
+            computer (None | PlayerLevel): The level the computer now plays the seat at, or null.
+            connected (bool | None): The seat's `connected` after it (as in `Seats`).
+            version (int | Unset): In a session's log, the session version the event's write made.
+     """
+
+    type_: SeatChangedEventType
+    to: EventBaseToType0 | int
+    seat: int
+    computer: None | PlayerLevel
+    connected: bool | None
+    version: int | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        type_ = self.type_.value
+
+        to: int | str
+        if isinstance(self.to, EventBaseToType0):
+            to = self.to.value
+        else:
+            to = self.to
+
+        seat = self.seat
+
+        computer: None | str
+        if isinstance(self.computer, PlayerLevel):
+            computer = self.computer.value
+        else:
+            computer = self.computer
+
+        connected: bool | None
+        connected = self.connected
+
+        version = self.version
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "type": type_,
+            "to": to,
+            "seat": seat,
+            "computer": computer,
+            "connected": connected,
+        })
+        if version is not UNSET:
+            field_dict["version"] = version
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        type_ = SeatChangedEventType(d.pop("type"))
+
+
+
+
+        def _parse_to(data: object) -> EventBaseToType0 | int:
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                to_type_0 = EventBaseToType0(data)
+
+
+
+                return to_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(EventBaseToType0 | int, data)
+
+        to = _parse_to(d.pop("to"))
+
+
+        seat = d.pop("seat")
+
+        def _parse_computer(data: object) -> None | PlayerLevel:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                computer_type_0 = PlayerLevel(data)
+
+
+
+                return computer_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PlayerLevel, data)
+
+        computer = _parse_computer(d.pop("computer"))
+
+
+        def _parse_connected(data: object) -> bool | None:
+            if data is None:
+                return data
+            return cast(bool | None, data)
+
+        connected = _parse_connected(d.pop("connected"))
+
+
+        version = d.pop("version", UNSET)
+
+        seat_changed_event = cls(
+            type_=type_,
+            to=to,
+            seat=seat,
+            computer=computer,
+            connected=connected,
+            version=version,
+        )
+
+
+        seat_changed_event.additional_properties = d
+        return seat_changed_event
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,137 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.event_base_to_type_0 import EventBaseToType0
+from ..models.state_set_event_type import StateSetEventType
+from ..types import UNSET, Unset
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.view_record import ViewRecord
+
+
+
+
+
+T = TypeVar("T", bound="StateSetEvent")
+
+
+
+@_attrs_define
+class StateSetEvent:
+    """ The owner of a session posted a state.
+
+        Attributes:
+            type_ (StateSetEventType): The event's type, which says which of `Event`'s schemas it is.
+            to (EventBaseToType0 | int): `all`, or the seat the event is private to.
+            view (ViewRecord): The fields of a `View`, whose `names` only a `View` must carry: a session's `state_set` event
+                holds the
+                public view of the posted state without `names` (the reader's own view at that version has them).
+                Each family of games carries its own fields and none of the others' (the `allOf` below, by `game`).
+            version (int | Unset): In a session's log, the session version the event's write made.
+     """
+
+    type_: StateSetEventType
+    to: EventBaseToType0 | int
+    view: ViewRecord
+    version: int | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.view_record import ViewRecord # noqa: PLC0415
+        type_ = self.type_.value
+
+        to: int | str
+        if isinstance(self.to, EventBaseToType0):
+            to = self.to.value
+        else:
+            to = self.to
+
+        view = self.view.to_dict()
+
+        version = self.version
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "type": type_,
+            "to": to,
+            "view": view,
+        })
+        if version is not UNSET:
+            field_dict["version"] = version
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.view_record import ViewRecord # noqa: PLC0415
+        d = dict(src_dict)
+        type_ = StateSetEventType(d.pop("type"))
+
+
+
+
+        def _parse_to(data: object) -> EventBaseToType0 | int:
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                to_type_0 = EventBaseToType0(data)
+
+
+
+                return to_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(EventBaseToType0 | int, data)
+
+        to = _parse_to(d.pop("to"))
+
+
+        view = ViewRecord.from_dict(d.pop("view"))
+
+
+
+
+        version = d.pop("version", UNSET)
+
+        state_set_event = cls(
+            type_=type_,
+            to=to,
+            view=view,
+            version=version,
+        )
+
+
+        state_set_event.additional_properties = d
+        return state_set_event
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

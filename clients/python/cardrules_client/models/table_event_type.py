@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class TableEventType(StrEnum):
+    TABLE = "table"
+
+    def __str__(self) -> str:
+        return str(self.value)

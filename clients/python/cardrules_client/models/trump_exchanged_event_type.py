@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class TrumpExchangedEventType(StrEnum):
+    TRUMP_EXCHANGED = "trump_exchanged"
+
+    def __str__(self) -> str:
+        return str(self.value)
