@@ -1,4 +1,4 @@
-"""The capture listings an answer uses (``first_subsets``, ``first_sized_subsets``) list exactly the subsets of the
+"""The capture listings (``first_subsets``, ``first_sized_subsets``) list exactly the subsets of the
 table that reach the sum, in the order the move lists have always had: by the cards' positions on the table,
 lexicographically (RULES.md 3: every subset reaching the sum is a capture; the order is the API's, docs/api.md).
 The oracle is itertools: every combination of positions, filtered and sorted. Sums stop at 15 (``MAX_SUM``): no
@@ -6,7 +6,7 @@ card of these games asks for more."""
 
 from __future__ import annotations
 
-from itertools import combinations, islice
+from itertools import combinations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -43,8 +43,6 @@ def test_every_subset_of_any_size_in_position_order(values: list[int], total: in
     items = tuple(range(len(values)))
     listed = capture.first_subsets(values, reach_of(values), total, items, limit)
     assert listed == oracle(values, total, None)[:limit]
-    generated = capture.subsets_any_size(values, reach_of(values), total, items)
-    assert listed == list(islice(generated, limit))
 
 
 @settings(max_examples=300, deadline=None)
@@ -61,4 +59,3 @@ def test_every_subset_of_the_sizes_asked_in_position_order(
     masks = capture.size_masks(values)
     listed = capture.first_sized_subsets(values, masks, total, sizes, items, limit)
     assert listed == oracle(values, total, sizes)[:limit]
-    assert listed == list(islice(capture.subsets(values, masks, total, sizes, items), limit))

@@ -3,14 +3,14 @@
 Sums in these games never exceed 15, so a table is summarised in small integers used as bitsets: for each suffix
 of the table, the set of sums its subsets reach (and, when ``capture_choice`` asks for the most or fewest cards, the
 subset sizes that reach each sum). Enumeration follows only branches that still lead to a solution, so listing k
-capture sets costs O(k * n), and counting them costs no listing at all. The listings an answer needs
-(``first_subsets``, ``first_sized_subsets``) walk one shared list of the cards chosen so far and build one tuple per
-set listed: nothing is made for a branch, taken or left.
+capture sets costs O(k * n), and counting them costs no listing at all. A listing (``first_subsets``,
+``first_sized_subsets``) walks one shared list of the cards chosen so far and builds one tuple per set listed:
+nothing is made for a branch, taken or left.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -40,33 +40,11 @@ def sizes_reaching(masks: list[list[int]], total: int) -> list[int]:
     return [size for size in range(mask.bit_length()) if mask >> size & 1]
 
 
-def subsets_any_size(
-    values: Sequence[int], reach: list[int], total: int, items: Sequence[T]
-) -> Iterator[tuple[T, ...]]:
-    """Every non-empty subset summing to ``total``, as tuples of ``items`` (parallel to ``values``) in
-    ascending position order, lexicographically by position."""
-    if not 0 < total <= MAX_SUM or not reach[0] >> total & 1:
-        return
-    # Depth first over "take item i or leave it", taking first, so sets come out in lexicographic order. Only
-    # branches that can still reach the sum are pushed, so every step leads to a set.
-    stack: list[tuple[int, int, tuple[T, ...]]] = [(0, total, ())]
-    pop, push = stack.pop, stack.append
-    while stack:
-        i, remaining, chosen = pop()
-        after = reach[i + 1]
-        if after >> remaining & 1:
-            push((i + 1, remaining, chosen))
-        value = values[i]
-        if value == remaining:
-            yield (*chosen, items[i])
-        elif value < remaining and after >> (remaining - value) & 1:
-            push((i + 1, remaining - value, (*chosen, items[i])))
-
-
 def first_subsets(
     values: list[int], reach: list[int], total: int, items: tuple[T, ...], limit: int
 ) -> list[tuple[T, ...]]:
-    """The first ``limit`` sets of ``subsets_any_size``, in its order, as a list."""
+    """The first ``limit`` non-empty subsets summing to ``total``, as tuples of ``items`` (parallel to ``values``)
+    in position order, lexicographically by position (a depth-first walk taking each item before leaving it)."""
     found: list[tuple[T, ...]] = []
     if limit > 0 and 0 < total <= MAX_SUM and reach[0] >> total & 1:
         _walk(values, reach, items, 0, total, [], found, limit)
@@ -107,7 +85,8 @@ def _walk(
 def first_sized_subsets(
     values: list[int], masks: list[list[int]], total: int, sizes: frozenset[int], items: tuple[T, ...], limit: int
 ) -> list[tuple[T, ...]]:
-    """The first ``limit`` sets of ``subsets``, in its order, as a list."""
+    """The first ``limit`` subsets summing to ``total`` whose size is in ``sizes``, as ``first_subsets`` lists
+    them."""
     wanted = 0
     for size in sizes:
         wanted |= 1 << size
@@ -141,33 +120,6 @@ def _walk_sized(
                 return False
             chosen.pop()
     return True
-
-
-def subsets(
-    values: Sequence[int], masks: list[list[int]], total: int, sizes: frozenset[int], items: Sequence[T]
-) -> Iterator[tuple[T, ...]]:
-    """The subsets summing to ``total`` whose size is in ``sizes``, as tuples of ``items`` in position order."""
-    wanted = 0
-    for size in sizes:
-        wanted |= 1 << size
-    if not 0 <= total <= MAX_SUM or not masks[0][total] & wanted:
-        return
-    chosen: list[T] = []
-
-    def walk(i: int, remaining: int, wanted_sizes: int) -> Iterator[tuple[T, ...]]:
-        if remaining == 0 and wanted_sizes & 1:
-            yield tuple(chosen)
-        for j in range(i, len(values)):
-            value = values[j]
-            if value > remaining:
-                continue
-            # Take card j next: the rest must come from values[j+1:] with one card fewer.
-            if masks[j + 1][remaining - value] & (wanted_sizes >> 1):
-                chosen.append(items[j])
-                yield from walk(j + 1, remaining - value, wanted_sizes >> 1)
-                chosen.pop()
-
-    yield from walk(0, total, wanted)
 
 
 def count_subsets(values: Sequence[int], total: int, sizes: frozenset[int] | None = None) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 
 from ..cards import Card, codes
@@ -65,15 +65,10 @@ class TableIndex:
         return frozenset({found[-1] if choice == "most_cards" else found[0]})
 
     def first_sets(self, total: int, sizes: frozenset[int] | None, count: int) -> list[tuple[Card, ...]]:
-        """The first ``count`` sets of ``sets``, in its order."""
+        """The first ``count`` subsets summing to ``total`` (of a size in ``sizes``; None: any), in listing order."""
         if sizes is None:
             return search.first_subsets(self.values, self.reach, total, self.cards, count)
         return search.first_sized_subsets(self.values, self.masks, total, sizes, self.cards, count)
-
-    def sets(self, total: int, sizes: frozenset[int] | None) -> Iterator[tuple[Card, ...]]:
-        if sizes is None:
-            return search.subsets_any_size(self.values, self.reach, total, self.cards)
-        return search.subsets(self.values, self.masks, total, sizes, self.cards)
 
 
 @lru_cache(maxsize=1024)
@@ -128,11 +123,6 @@ class CaptureSets:
             self.sizes = sizes = index.sizes(total, smallest, choice)
             self.any = bool(sizes)
 
-    def __iter__(self) -> Iterator[tuple[Card, ...]]:
-        if self.fixed is not None:
-            return iter(self.fixed)
-        return self.index.sets(self.total, self.sizes)
-
     def __bool__(self) -> bool:
         return self.any
 
@@ -167,7 +157,7 @@ class CaptureSets:
                 Reason.ACE_TAKES_ALL, "an ace played with no ace on the table takes the whole table", params
             )
         if self.kind == BY_RANK:
-            same_rank = [option[0].code for option in self]
+            same_rank = [option[0].code for option in self.fixed or ()]
             return IllegalMove(
                 Reason.MUST_TAKE_SINGLE_CARD,
                 f"{card.code} must take exactly one table card of the same rank: " + " or ".join(same_rank),
