@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .fishing import Escoba, Scopa, Scopone
+from .fishing import Cirulla, Escoba, Scopa, Scopone
 from .game import Game
 from .options import Option, Preset, Rules
 from .tricks import Briscola
 from .tricks.tressette import Tressette
 
-_GAMES: tuple[Game, ...] = (Scopa(), Scopone(), Escoba(), Briscola(), Tressette())
+_GAMES: tuple[Game, ...] = (Scopa(), Scopone(), Escoba(), Briscola(), Tressette(), Cirulla())
 GAMES: dict[str, Game] = {game.name: game for game in _GAMES}
 ALIASES: dict[str, tuple[str, str]] = {"brisca": ("briscola", "brisca")}
 """alias -> (game, preset applied when the request names none)."""

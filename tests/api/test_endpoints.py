@@ -158,9 +158,21 @@ EXPECTED_OPTIONS: dict[str, dict[str, tuple[str, Any, Any]]] = {
         "accusi": ("string", "off", ["off", "on"]),
         "show_drawn_cards": ("boolean", True, FLAG[1]),
     },
+    "cirulla": {  # RULES.md section 10
+        "redeal_two_aces": ("string", "on", ["on", "off"]),
+        "dealer_table": ("string", "on", ["on", "off"]),
+        "asso_piglia_tutto": ("string", "on", ["on", "off"]),
+        "rank_priority": ("string", "off", ["off", "on"]),
+        "matta": ("string", "on", ["on", "off"]),
+        "capture_obligation": ("string", "played_card", ["played_card", "any_card", "none"]),
+        "last_play_sweep_counts": ("boolean", False, FLAG[1]),
+        "primiera_missing_suit": ("string", "fewer_suits_loses", ["fewer_suits_loses", "cannot_score"]),
+        "target": ("integer", 51, (1, 100)),
+    },
 }
 EXPECTED_PLAYERS = {
     "scopa": [2, 3, 4], "scopone": [4], "escoba": [2, 3, 4], "briscola": [2, 3, 4], "tressette": [2, 4],
+    "cirulla": [2, 3, 4],
 }
 # RULES.md section 7: what each preset sets (every other option keeps the game's default).
 PRESET_VALUES: dict[str, dict[str, dict[str, Any]]] = {
@@ -178,6 +190,7 @@ PRESET_VALUES: dict[str, dict[str, dict[str, Any]]] = {
         "brisca": {"trump_exchange": "seven_and_two"},
     },
     "tressette": {"with_accusi": {"accusi": "on", "target": 31}},
+    "cirulla": {},
 }
 PRESET_VALUES["scopone"] = PRESET_VALUES["scopa"]
 

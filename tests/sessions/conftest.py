@@ -110,6 +110,11 @@ def cards_in(value: Any) -> set[str]:
     return set()
 
 
+def declared_cards(events: list[dict[str, Any]]) -> set[str]:
+    """The cards a ``hand_declared`` event shows to every seat while they are still held (Cirulla, RULES.md 10)."""
+    return {card for event in events if event["type"] == "hand_declared" for card in event["cards"]}
+
+
 def hidden_from(state: dict[str, Any], seat: int) -> set[str]:
     """What a seat must never see: the other hands and the stock (the trump card lies face up)."""
     hidden = {card for index, hand in enumerate(state["hands"]) if index != seat for card in hand}

@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 
 from service.engine.games import GAMES
 
-from .conftest import bearer, cards_in, hidden_from
+from .conftest import bearer, cards_in, declared_cards, hidden_from
 
 TABLES = [(name, players) for name, game in GAMES.items() for players in game.player_counts]
 ROUNDS = 2
@@ -61,6 +61,8 @@ class Picture:
             f.pop("score", None)
             if "table" in event:
                 f.update(table=list(event["table"]), sweeps=[0] * n, last_capturer=None)
+                if "declaration_points" in f:  # Cirulla: a new round has declared nothing yet
+                    f["declaration_points"] = [0] * n
             else:
                 f.update(trick=[], last_trick=None, leader=(event["dealer"] + 1) % n)
                 if "trump_card" in event:
@@ -80,7 +82,7 @@ class Picture:
             self.took(event["seat"], event["cards"])
             f["table"] = []
             if kind == "dealer_bonus":
-                f["sweeps"][event["seat"]] += event["escobas"]
+                f["sweeps"][event["seat"]] += event.get("escobas", event.get("sweeps"))
                 f["last_capturer"] = event["seat"]
         elif kind == "trick_won":
             self.took(event["seat"], event["cards"])
@@ -96,6 +98,8 @@ class Picture:
                 f["hand"].append(event["card"])
             if event["to"] == "all":  # drawn face up: the table knows where it is
                 f["shown_cards"][event["seat"]].append(event["card"])
+        elif kind == "hand_declared":  # Cirulla: the hand is shown to all, its points are the seat's
+            f["declaration_points"][event["seat"]] += event["points"]
         elif kind == "accusi_declared":
             f["accusi_points"][event["seat"]] += event["points"]
         elif kind == "trump_exchanged":
@@ -140,7 +144,7 @@ TABLE_ONLY = frozenset({"clock", "seat_changed", "seat_reissued", "rematch", "pr
 COMPARED = (
     "hand", "hand_sizes", "stock_count", "pile_sizes", "captures", "round_over", "score",
     "table", "sweeps", "last_capturer", "trick", "leader", "trump_card", "last_trick", "accusi_points",
-    "shown_cards",
+    "shown_cards", "declaration_points",
 )  # fmt: skip
 
 
@@ -172,11 +176,13 @@ def test_every_seat_builds_its_view_from_its_events_alone(
     read_up_to = [0] * players
     choose = random.Random(f"{game}-{players}")
     rounds_over = 0
+    shown: set[str] = set()  # cards the rules show to all while still in a hand (Cirulla's declarations)
     while True:
         state = client.get(path, headers=bearer(owner)).get_json()["state"]
         for seat, token in enumerate(seats):
             read_up_to[seat], events = read_events(client, path, token, read_up_to[seat])
-            leaked = cards_in(events) & hidden_from(state, seat)
+            shown |= declared_cards(events)
+            leaked = cards_in(events) & hidden_from(state, seat) - shown
             assert not leaked, f"seat {seat} was told of {sorted(leaked)}"
             for event in events:
                 assert event["to"] in ("all", seat)

@@ -24,7 +24,7 @@ MOVE_FIELDS = (
 
 
 class FishingCodec:
-    fields = FIELDS
+    fields: tuple[FieldSpec, ...] = FIELDS
     reported: tuple[str, ...] = ()
     move_fields = MOVE_FIELDS
     move_one_of: tuple[str, ...] = ()

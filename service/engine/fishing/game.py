@@ -45,6 +45,10 @@ class FishingGame:
     playouts = 200
     """The strong player's rollouts per decision by default (``Strategy.playouts``)."""
     scores_from_piles = True
+    compact_playout = True
+    """Whether the strong player's compact copy of the rules (``playout.FishingPlayout``) plays this game."""
+    redeal_reason = "opening_kings"
+    """What a voided opening deal's ``redeal`` event names (``needs_redeal``)."""
     codec: FishingCodec = CODEC
     rulebook: RuleBook
 
@@ -171,7 +175,7 @@ class FishingGame:
             table = cards[size * players : size * players + table_size]
             if not self.needs_redeal(rules, table):
                 break
-            events.append(Event("redeal", {"attempt": attempt, "table": table, "reason": "opening_kings"}))
+            events.append(Event("redeal", {"attempt": attempt, "table": table, "reason": self.redeal_reason}))
             attempt += 1
         state = FishingState(
             game=self.name,

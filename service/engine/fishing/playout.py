@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from ..cards import DECK, Card
 from ..options import Rules
 from ..state import playing_order
+from .rules import switched_on
 from .state import FishingState
 
 SWEEP = 1.0
@@ -49,7 +50,7 @@ def taste(option: tuple[int, int, float]) -> float:
 
 def playable(rules: Rules) -> bool:
     """Whether this copy of the rules plays ``rules`` exactly."""
-    return not rules.by_name.get("asso_piglia_tutto")
+    return not switched_on(rules.by_name.get("asso_piglia_tutto"))
 
 
 class FishingPlayout:

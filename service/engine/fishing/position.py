@@ -178,6 +178,7 @@ class Position:
                 last_capturer,
                 state.match,
                 state.deck,
+                state.declaration_points,
             )
         )
         if not any(hands):

@@ -13,6 +13,7 @@ from ..cards import Card, Suit
 from ..game import MoveReason
 from ..moves import Move
 from ..options import Rules
+from .rules import switched_on
 from .sets import TableIndex, table_index
 from .state import Capture, FishingState
 
@@ -138,7 +139,7 @@ def sweeping_ranks(game: Sweeps, rules: Rules, left: tuple[Card, ...], total: in
         ranks.append(total)
     options = rules.by_name
     if (
-        options.get("asso_piglia_tutto")
+        switched_on(options.get("asso_piglia_tutto"))
         and options.get("apt_sweep_counts")
         and all(c.rank != 1 for c in left)
     ):

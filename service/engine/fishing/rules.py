@@ -21,3 +21,9 @@ PRIMIERA_MISSING_SUIT = choice(
     ("fewer_suits_loses", "cannot_score"),
     "How a side with cards in fewer than four suits fares for the primiera point.",
 )
+
+
+def switched_on(value: object) -> bool:
+    """An on/off option's value: a flag (``True``, Scopa's ``asso_piglia_tutto``) or a choice of ``on`` and
+    ``off`` (Cirulla's): RULES.md writes both."""
+    return value is True or value == "on"

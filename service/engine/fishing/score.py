@@ -3,7 +3,7 @@ and Scopa's optional re bello, rosmarino and napola. A tie between the best side
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from ..cards import BY_CODE, SUITS, Card, Suit
@@ -76,8 +76,13 @@ def score_piles(
     sweeps: Sequence[int],
     match: Match,
     fourth_point: str,
+    counter: Callable[[Sequence[Card]], PileCounts] = count_pile,
+    bonuses: Callable[[Sequence[Card]], dict[str, int]] | None = None,
+    declared: Sequence[int] = (),
 ) -> RoundScore:
-    """``fourth_point`` names the category of the fourth point, ``primiera`` or ``sevens`` (each game's rule)."""
+    """``fourth_point`` names the category of the fourth point, ``primiera`` or ``sevens`` (each game's rule);
+    ``counter`` counts a side's pile (Cirulla's matta chooses its primiera suit), ``bonuses`` are a game's own
+    categories of a side's pile, ``declared`` the points each seat declared on the deals (Cirulla)."""
     groups = side_seats(players)
     piles = [[card for seat in seats for card in captures[seat]] for seats in groups]
     points: list[dict[str, int]] = [{} for _ in groups]
@@ -86,7 +91,7 @@ def score_piles(
         if winner is not None and amount:
             points[winner][category] = points[winner].get(category, 0) + amount
 
-    counts = [count_pile(pile) for pile in piles]
+    counts = [counter(pile) for pile in piles]
     options = rules.by_name
     award("cards", most([count.cards for count in counts]))
     award("coins", most([count.coins for count in counts]))
@@ -99,6 +104,11 @@ def score_piles(
             award("rosmarino", side)
         award("napola", side, napola_points(pile, str(options.get("napola", "off"))))
         award("sweeps", side, sum(sweeps[seat] for seat in groups[side]))
+        if bonuses is not None:
+            for category, amount in bonuses(pile).items():
+                award(category, side, amount)
+        if declared:
+            award("declarations", side, sum(declared[seat] for seat in groups[side]))
     if fourth_point == "primiera":
         award("primiera", primiera_winner(counts, str(options["primiera_missing_suit"])))
     else:
@@ -119,9 +129,13 @@ def score_piles(
     return RoundScore(tuple(sides), settle_match(match, totals))
 
 
-def score_round(state: FishingState, fourth_point: str) -> RoundScore:
-    """A finished round; a leftover table not yet collected goes to the last capturer first."""
+def finished_piles(state: FishingState) -> list[list[Card]]:
+    """A finished round's piles; a leftover table not yet collected goes to the last capturer first."""
     captures = [list(pile) for pile in state.captures]
     if state.table and state.last_capturer is not None:
         captures[state.last_capturer].extend(state.table)
-    return score_piles(state.rules, state.players, captures, state.sweeps, state.match, fourth_point)
+    return captures
+
+
+def score_round(state: FishingState, fourth_point: str) -> RoundScore:
+    return score_piles(state.rules, state.players, finished_piles(state), state.sweeps, state.match, fourth_point)

@@ -11,7 +11,7 @@ from ..state import Hand, Match
 
 
 class FishingState(NamedTuple):
-    """A round of Scopa, Scopone or Escoba (a named tuple: immutable, and every play makes one)."""
+    """A round of a fishing game (a named tuple: immutable, and every play makes one)."""
 
     game: str
     rules: Rules
@@ -25,6 +25,8 @@ class FishingState(NamedTuple):
     last_capturer: int | None
     match: Match
     deck: str = "italian"
+    declaration_points: tuple[int, ...] = ()
+    """Cirulla: the points each seat has declared on the deals (the cards no longer tell); empty elsewhere."""
 
     @property
     def round_over(self) -> bool:
@@ -46,7 +48,10 @@ class FishingState(NamedTuple):
         return seat
 
     def json_fields(self) -> dict[str, Any]:
-        return {"table": card_codes(self.table), "sweeps": list(self.sweeps), "last_capturer": self.last_capturer}
+        fields = {"table": card_codes(self.table), "sweeps": list(self.sweeps), "last_capturer": self.last_capturer}
+        if self.declaration_points:
+            fields["declaration_points"] = list(self.declaration_points)
+        return fields
 
 
 class Capture(NamedTuple):

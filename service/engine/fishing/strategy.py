@@ -21,6 +21,7 @@ from ..scoring import RoundScore, margin
 from ..state import GameState, Hand, Match
 from .playout import FishingPlayout, playable
 from .reasons import fishing_reasons
+from .rules import switched_on
 from .sets import TableIndex, table_index
 from .state import Capture, FishingState
 
@@ -33,6 +34,9 @@ class Tactics(Protocol):
 
     @property
     def playouts(self) -> int: ...
+
+    @property
+    def compact_playout(self) -> bool: ...
 
     @property
     def smallest_capture(self) -> int: ...
@@ -141,7 +145,7 @@ def fishing_scores(game: Tactics, state: FishingState, moves: Sequence[Move]) ->
     # Asso piglia tutto: an ace takes a table without an ace, and scores a sweep only if apt_sweep_counts.
     ace_sweep = (
         (SWEEP if rules.by_name.get("apt_sweep_counts") else 0.0)
-        if rules.by_name.get("asso_piglia_tutto")
+        if switched_on(rules.by_name.get("asso_piglia_tutto"))
         else None
     )
     index = table_index(table)
@@ -323,7 +327,7 @@ class FishingStrategy:
         a rule the copy does not play."""
         assert isinstance(world, FishingState) and isinstance(move, Capture)
         rules, game = world.rules, self.game
-        if not playable(rules) or len(world.table) > MAX_PLAYOUT_TABLE:
+        if not game.compact_playout or not playable(rules) or len(world.table) > MAX_PLAYOUT_TABLE:
             return None
         playout = FishingPlayout(
             world, card_values(rules), game.capture_sum, game.smallest_capture, game.hand_size(rules)

@@ -47,6 +47,10 @@ from .game_entry_score_categories_item import GameEntryScoreCategoriesItem
 from .game_id import GameId
 from .hand_dealt_event import HandDealtEvent
 from .hand_dealt_event_type import HandDealtEventType
+from .hand_declared_event import HandDeclaredEvent
+from .hand_declared_event_kind import HandDeclaredEventKind
+from .hand_declared_event_points import HandDeclaredEventPoints
+from .hand_declared_event_type import HandDeclaredEventType
 from .healthz_response_200 import HealthzResponse200
 from .hint_reason import HintReason
 from .hint_reason_code import HintReasonCode
@@ -85,6 +89,7 @@ from .readyz_response_200_sessions_details import ReadyzResponse200SessionsDetai
 from .readyz_response_200_sessions_reason import ReadyzResponse200SessionsReason
 from .reason import Reason
 from .redeal_event import RedealEvent
+from .redeal_event_reason import RedealEventReason
 from .redeal_event_type import RedealEventType
 from .rematch_event import RematchEvent
 from .rematch_event_type import RematchEventType
@@ -102,13 +107,18 @@ from .round_over_event_type import RoundOverEventType
 from .round_result import RoundResult
 from .rules import Rules
 from .rules_accusi import RulesAccusi
+from .rules_asso_piglia_tutto_type_1 import RulesAssoPigliaTuttoType1
 from .rules_capture_choice import RulesCaptureChoice
 from .rules_capture_obligation import RulesCaptureObligation
 from .rules_dealer_bonus import RulesDealerBonus
+from .rules_dealer_table import RulesDealerTable
 from .rules_fourth_point import RulesFourthPoint
+from .rules_matta import RulesMatta
 from .rules_napola import RulesNapola
 from .rules_primiera_missing_suit import RulesPrimieraMissingSuit
 from .rules_primiera_rule import RulesPrimieraRule
+from .rules_rank_priority import RulesRankPriority
+from .rules_redeal_two_aces import RulesRedealTwoAces
 from .rules_scopone_deal import RulesScoponeDeal
 from .rules_thirds import RulesThirds
 from .rules_three_player_removed_card import RulesThreePlayerRemovedCard
@@ -220,6 +230,10 @@ __all__ = (
     "GameId",
     "HandDealtEvent",
     "HandDealtEventType",
+    "HandDeclaredEvent",
+    "HandDeclaredEventKind",
+    "HandDeclaredEventPoints",
+    "HandDeclaredEventType",
     "HealthzResponse200",
     "HintReason",
     "HintReasonCode",
@@ -258,6 +272,7 @@ __all__ = (
     "ReadyzResponse200SessionsReason",
     "Reason",
     "RedealEvent",
+    "RedealEventReason",
     "RedealEventType",
     "RematchEvent",
     "RematchEventType",
@@ -275,13 +290,18 @@ __all__ = (
     "RoundResult",
     "Rules",
     "RulesAccusi",
+    "RulesAssoPigliaTuttoType1",
     "RulesCaptureChoice",
     "RulesCaptureObligation",
     "RulesDealerBonus",
+    "RulesDealerTable",
     "RulesFourthPoint",
+    "RulesMatta",
     "RulesNapola",
     "RulesPrimieraMissingSuit",
     "RulesPrimieraRule",
+    "RulesRankPriority",
+    "RulesRedealTwoAces",
     "RulesScoponeDeal",
     "RulesThirds",
     "RulesThreePlayerRemovedCard",

@@ -24,23 +24,26 @@ T = TypeVar("T", bound="DealerBonusEvent")
 
 @_attrs_define
 class DealerBonusEvent:
-    """ Escoba with `dealer_bonus`, the dealer's opening sweeps, the table going to its pile.
+    """ The dealer's opening sweeps, the table going to its pile: Escoba with `dealer_bonus` (`escobas`), Cirulla
+    with `dealer_table` (`sweeps`).
 
         Attributes:
             type_ (DealerBonusEventType): The event's type, which says which of `Event`'s schemas it is.
             to (EventBaseToType0 | int): `all`, or the seat the event is private to.
             seat (int):
             cards (list[str]): The table cards going to the dealer's pile.
-            escobas (int): The sweeps the dealer scores for the opening table.
             version (int | Unset): In a session's log, the session version the event's write made.
+            escobas (int | Unset): Escoba, the sweeps the dealer scores for the opening table.
+            sweeps (int | Unset): Cirulla, the sweeps the dealer scores for the opening table (one for 15, two for 30).
      """
 
     type_: DealerBonusEventType
     to: EventBaseToType0 | int
     seat: int
     cards: list[str]
-    escobas: int
     version: int | Unset = UNSET
+    escobas: int | Unset = UNSET
+    sweeps: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -62,9 +65,11 @@ class DealerBonusEvent:
 
 
 
+        version = self.version
+
         escobas = self.escobas
 
-        version = self.version
+        sweeps = self.sweeps
 
 
         field_dict: dict[str, Any] = {}
@@ -74,10 +79,13 @@ class DealerBonusEvent:
             "to": to,
             "seat": seat,
             "cards": cards,
-            "escobas": escobas,
         })
         if version is not UNSET:
             field_dict["version"] = version
+        if escobas is not UNSET:
+            field_dict["escobas"] = escobas
+        if sweeps is not UNSET:
+            field_dict["sweeps"] = sweeps
 
         return field_dict
 
@@ -112,17 +120,20 @@ class DealerBonusEvent:
         cards = cast(list[str], d.pop("cards"))
 
 
-        escobas = d.pop("escobas")
-
         version = d.pop("version", UNSET)
+
+        escobas = d.pop("escobas", UNSET)
+
+        sweeps = d.pop("sweeps", UNSET)
 
         dealer_bonus_event = cls(
             type_=type_,
             to=to,
             seat=seat,
             cards=cards,
-            escobas=escobas,
             version=version,
+            escobas=escobas,
+            sweeps=sweeps,
         )
 
 

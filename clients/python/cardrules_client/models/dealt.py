@@ -21,6 +21,7 @@ if TYPE_CHECKING:
   from ..models.dealer_bonus_event import DealerBonusEvent
   from ..models.dealt_event import DealtEvent
   from ..models.hand_dealt_event import HandDealtEvent
+  from ..models.hand_declared_event import HandDeclaredEvent
   from ..models.match_over_event import MatchOverEvent
   from ..models.presence_event import PresenceEvent
   from ..models.redeal_event import RedealEvent
@@ -48,22 +49,24 @@ T = TypeVar("T", bound="Dealt")
 class Dealt:
     """ 
         Attributes:
-            state (State): A round as the caller keeps it. Fishing games (scopa, scopone, escoba) need `table` and `sweeps`
-                (and `last_capturer` once a pile has cards); Briscola needs `trump_card` and `leader` (`trick` defaults to
+            state (State): A round as the caller keeps it. Fishing games (scopa, scopone, escoba, cirulla) need `table` and
+                `sweeps`
+                (and `last_capturer` once a pile has cards; Cirulla's `declaration_points` defaults to none declared); Briscola
+                needs `trump_card` and `leader` (`trick` defaults to
                 empty); Tressette needs `leader` (`trick`, `accusi_points` and `shown_cards` default to empty). `turn`,
                 `round_over` and `trump_suit` are derived from the cards; when sent they must agree. Unknown fields are
                 ignored.
             events (list[AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent |
-                ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | MatchOverEvent | PresenceEvent | RedealEvent |
-                RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent |
-                TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]):
+                ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PresenceEvent
+                | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent |
+                SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]):
             seed_commitment (str | Unset): SHA-256 of the commitment encoding of [docs/fairness.md](/docs/guide/fairness.md)
                 (`"seed": "server"` only).
             sealed_seed (str | Unset): The seed, encrypted and authenticated by the service; opened only by `replay`.
      """
 
     state: State
-    events: list[AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]
+    events: list[AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]
     seed_commitment: str | Unset = UNSET
     sealed_seed: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -82,6 +85,7 @@ class Dealt:
         from ..models.dealer_bonus_event import DealerBonusEvent # noqa: PLC0415
         from ..models.dealt_event import DealtEvent # noqa: PLC0415
         from ..models.hand_dealt_event import HandDealtEvent # noqa: PLC0415
+        from ..models.hand_declared_event import HandDeclaredEvent # noqa: PLC0415
         from ..models.match_over_event import MatchOverEvent # noqa: PLC0415
         from ..models.presence_event import PresenceEvent # noqa: PLC0415
         from ..models.redeal_event import RedealEvent # noqa: PLC0415
@@ -126,6 +130,8 @@ class Dealt:
             elif isinstance(events_item_data, TrumpExchangedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, AccusiDeclaredEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, HandDeclaredEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, RoundOverEvent):
                 events_item = events_item_data.to_dict()
@@ -181,6 +187,7 @@ class Dealt:
         from ..models.dealer_bonus_event import DealerBonusEvent # noqa: PLC0415
         from ..models.dealt_event import DealtEvent # noqa: PLC0415
         from ..models.hand_dealt_event import HandDealtEvent # noqa: PLC0415
+        from ..models.hand_declared_event import HandDeclaredEvent # noqa: PLC0415
         from ..models.match_over_event import MatchOverEvent # noqa: PLC0415
         from ..models.presence_event import PresenceEvent # noqa: PLC0415
         from ..models.redeal_event import RedealEvent # noqa: PLC0415
@@ -204,7 +211,7 @@ class Dealt:
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            def _parse_events_item(data: object) -> AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent:
+            def _parse_events_item(data: object) -> AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -338,7 +345,7 @@ class Dealt:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_13 = RoundOverEvent.from_dict(data)
+                    componentsschemas_event_type_13 = HandDeclaredEvent.from_dict(data)
 
 
 
@@ -348,7 +355,7 @@ class Dealt:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_14 = StateSetEvent.from_dict(data)
+                    componentsschemas_event_type_14 = RoundOverEvent.from_dict(data)
 
 
 
@@ -358,7 +365,7 @@ class Dealt:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_15 = TableEvent.from_dict(data)
+                    componentsschemas_event_type_15 = StateSetEvent.from_dict(data)
 
 
 
@@ -368,7 +375,7 @@ class Dealt:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_16 = SeatReissuedEvent.from_dict(data)
+                    componentsschemas_event_type_16 = TableEvent.from_dict(data)
 
 
 
@@ -378,7 +385,7 @@ class Dealt:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_17 = SeatChangedEvent.from_dict(data)
+                    componentsschemas_event_type_17 = SeatReissuedEvent.from_dict(data)
 
 
 
@@ -388,7 +395,7 @@ class Dealt:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_18 = PresenceEvent.from_dict(data)
+                    componentsschemas_event_type_18 = SeatChangedEvent.from_dict(data)
 
 
 
@@ -398,7 +405,7 @@ class Dealt:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_19 = MatchOverEvent.from_dict(data)
+                    componentsschemas_event_type_19 = PresenceEvent.from_dict(data)
 
 
 
@@ -408,20 +415,30 @@ class Dealt:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_20 = ClockEvent.from_dict(data)
+                    componentsschemas_event_type_20 = MatchOverEvent.from_dict(data)
 
 
 
                     return componentsschemas_event_type_20
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_21 = ClockEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_21
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_21 = RematchEvent.from_dict(data)
+                componentsschemas_event_type_22 = RematchEvent.from_dict(data)
 
 
 
-                return componentsschemas_event_type_21
+                return componentsschemas_event_type_22
 
             events_item = _parse_events_item(events_item_data)
 

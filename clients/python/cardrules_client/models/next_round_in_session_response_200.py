@@ -21,6 +21,7 @@ if TYPE_CHECKING:
   from ..models.dealer_bonus_event import DealerBonusEvent
   from ..models.dealt_event import DealtEvent
   from ..models.hand_dealt_event import HandDealtEvent
+  from ..models.hand_declared_event import HandDeclaredEvent
   from ..models.match_over_event import MatchOverEvent
   from ..models.presence_event import PresenceEvent
   from ..models.redeal_event import RedealEvent
@@ -59,20 +60,21 @@ class NextRoundInSessionResponse200:
                 face up
                 ([docs/fairness.md](/docs/guide/fairness.md), sealed tables). `false`: the host could see every card.
             events (list[AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent |
-                ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | MatchOverEvent | PresenceEvent | RedealEvent |
-                RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent |
-                TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]):
-            state (State | Unset): A round as the caller keeps it. Fishing games (scopa, scopone, escoba) need `table` and
-                `sweeps`
-                (and `last_capturer` once a pile has cards); Briscola needs `trump_card` and `leader` (`trick` defaults to
+                ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PresenceEvent
+                | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent |
+                SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]):
+            state (State | Unset): A round as the caller keeps it. Fishing games (scopa, scopone, escoba, cirulla) need
+                `table` and `sweeps`
+                (and `last_capturer` once a pile has cards; Cirulla's `declaration_points` defaults to none declared); Briscola
+                needs `trump_card` and `leader` (`trick` defaults to
                 empty); Tressette needs `leader` (`trick`, `accusi_points` and `shown_cards` default to empty). `turn`,
                 `round_over` and `trump_suit` are derived from the cards; when sent they must agree. Unknown fields are
                 ignored.
             view (View | Unset): What one seat (or, with `seat` null, anyone at the table) may see of a round: the public
                 record and its own
-                hand. Every game carries the fields up to `names`; the fishing games (scopa, scopone, escoba) add `table`,
-                `sweeps` and `last_capturer`, the trick games (briscola, tressette) `trick`, `leader` and `last_trick`,
-                Briscola the trump fields, Tressette `accusi_points` and `shown_cards`.
+                hand. Every game carries the fields up to `names`; the fishing games (scopa, scopone, escoba, cirulla) add
+                `table`, `sweeps` and `last_capturer`, Cirulla `declaration_points`, the trick games (briscola, tressette)
+                `trick`, `leader` and `last_trick`, Briscola the trump fields, Tressette `accusi_points` and `shown_cards`.
             fairness (SessionFairness | Unset): Only for a round the service dealt from a seed it drew (`"seed": "server"`):
                 the commitment from the
                 start, the seed (and the salt mixed into it) once the round is over
@@ -91,7 +93,7 @@ class NextRoundInSessionResponse200:
     version: int
     game: str
     sealed: bool
-    events: list[AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]
+    events: list[AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]
     state: State | Unset = UNSET
     view: View | Unset = UNSET
     fairness: SessionFairness | Unset = UNSET
@@ -113,6 +115,7 @@ class NextRoundInSessionResponse200:
         from ..models.dealer_bonus_event import DealerBonusEvent # noqa: PLC0415
         from ..models.dealt_event import DealtEvent # noqa: PLC0415
         from ..models.hand_dealt_event import HandDealtEvent # noqa: PLC0415
+        from ..models.hand_declared_event import HandDeclaredEvent # noqa: PLC0415
         from ..models.match_over_event import MatchOverEvent # noqa: PLC0415
         from ..models.presence_event import PresenceEvent # noqa: PLC0415
         from ..models.redeal_event import RedealEvent # noqa: PLC0415
@@ -167,6 +170,8 @@ class NextRoundInSessionResponse200:
             elif isinstance(events_item_data, TrumpExchangedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, AccusiDeclaredEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, HandDeclaredEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, RoundOverEvent):
                 events_item = events_item_data.to_dict()
@@ -252,6 +257,7 @@ class NextRoundInSessionResponse200:
         from ..models.dealer_bonus_event import DealerBonusEvent # noqa: PLC0415
         from ..models.dealt_event import DealtEvent # noqa: PLC0415
         from ..models.hand_dealt_event import HandDealtEvent # noqa: PLC0415
+        from ..models.hand_declared_event import HandDeclaredEvent # noqa: PLC0415
         from ..models.match_over_event import MatchOverEvent # noqa: PLC0415
         from ..models.presence_event import PresenceEvent # noqa: PLC0415
         from ..models.redeal_event import RedealEvent # noqa: PLC0415
@@ -282,7 +288,7 @@ class NextRoundInSessionResponse200:
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            def _parse_events_item(data: object) -> AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent:
+            def _parse_events_item(data: object) -> AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -416,7 +422,7 @@ class NextRoundInSessionResponse200:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_13 = RoundOverEvent.from_dict(data)
+                    componentsschemas_event_type_13 = HandDeclaredEvent.from_dict(data)
 
 
 
@@ -426,7 +432,7 @@ class NextRoundInSessionResponse200:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_14 = StateSetEvent.from_dict(data)
+                    componentsschemas_event_type_14 = RoundOverEvent.from_dict(data)
 
 
 
@@ -436,7 +442,7 @@ class NextRoundInSessionResponse200:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_15 = TableEvent.from_dict(data)
+                    componentsschemas_event_type_15 = StateSetEvent.from_dict(data)
 
 
 
@@ -446,7 +452,7 @@ class NextRoundInSessionResponse200:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_16 = SeatReissuedEvent.from_dict(data)
+                    componentsschemas_event_type_16 = TableEvent.from_dict(data)
 
 
 
@@ -456,7 +462,7 @@ class NextRoundInSessionResponse200:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_17 = SeatChangedEvent.from_dict(data)
+                    componentsschemas_event_type_17 = SeatReissuedEvent.from_dict(data)
 
 
 
@@ -466,7 +472,7 @@ class NextRoundInSessionResponse200:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_18 = PresenceEvent.from_dict(data)
+                    componentsschemas_event_type_18 = SeatChangedEvent.from_dict(data)
 
 
 
@@ -476,7 +482,7 @@ class NextRoundInSessionResponse200:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_19 = MatchOverEvent.from_dict(data)
+                    componentsschemas_event_type_19 = PresenceEvent.from_dict(data)
 
 
 
@@ -486,20 +492,30 @@ class NextRoundInSessionResponse200:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_20 = ClockEvent.from_dict(data)
+                    componentsschemas_event_type_20 = MatchOverEvent.from_dict(data)
 
 
 
                     return componentsschemas_event_type_20
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_21 = ClockEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_21
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_21 = RematchEvent.from_dict(data)
+                componentsschemas_event_type_22 = RematchEvent.from_dict(data)
 
 
 
-                return componentsschemas_event_type_21
+                return componentsschemas_event_type_22
 
             events_item = _parse_events_item(events_item_data)
 

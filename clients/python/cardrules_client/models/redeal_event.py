@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.event_base_to_type_0 import EventBaseToType0
+from ..models.redeal_event_reason import RedealEventReason
 from ..models.redeal_event_type import RedealEventType
 from ..types import UNSET, Unset
 from typing import cast
@@ -24,14 +25,15 @@ T = TypeVar("T", bound="RedealEvent")
 
 @_attrs_define
 class RedealEvent:
-    """ The opening table held too many kings (Scopa with `opening_kings_redeal`): dealt again.
+    """ The opening table could not stand and was dealt again: too many kings (Scopa with `opening_kings_redeal`,
+    `reason` `opening_kings`) or two aces (Cirulla with `redeal_two_aces`, `reason` `two_aces`).
 
         Attributes:
             type_ (RedealEventType): The event's type, which says which of `Event`'s schemas it is.
             to (EventBaseToType0 | int): `all`, or the seat the event is private to.
             attempt (int): The deal's attempt (0 the round's first deal), each from a stream of its own.
             table (list[str]):
-            reason (str): Why the cards were dealt again.
+            reason (RedealEventReason): Why the cards were dealt again.
             version (int | Unset): In a session's log, the session version the event's write made.
      """
 
@@ -39,7 +41,7 @@ class RedealEvent:
     to: EventBaseToType0 | int
     attempt: int
     table: list[str]
-    reason: str
+    reason: RedealEventReason
     version: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -62,7 +64,7 @@ class RedealEvent:
 
 
 
-        reason = self.reason
+        reason = self.reason.value
 
         version = self.version
 
@@ -112,7 +114,10 @@ class RedealEvent:
         table = cast(list[str], d.pop("table"))
 
 
-        reason = d.pop("reason")
+        reason = RedealEventReason(d.pop("reason"))
+
+
+
 
         version = d.pop("version", UNSET)
 

@@ -9,18 +9,24 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.rules_accusi import RulesAccusi
+from ..models.rules_asso_piglia_tutto_type_1 import RulesAssoPigliaTuttoType1
 from ..models.rules_capture_choice import RulesCaptureChoice
 from ..models.rules_capture_obligation import RulesCaptureObligation
 from ..models.rules_dealer_bonus import RulesDealerBonus
+from ..models.rules_dealer_table import RulesDealerTable
 from ..models.rules_fourth_point import RulesFourthPoint
+from ..models.rules_matta import RulesMatta
 from ..models.rules_napola import RulesNapola
 from ..models.rules_primiera_missing_suit import RulesPrimieraMissingSuit
 from ..models.rules_primiera_rule import RulesPrimieraRule
+from ..models.rules_rank_priority import RulesRankPriority
+from ..models.rules_redeal_two_aces import RulesRedealTwoAces
 from ..models.rules_scopone_deal import RulesScoponeDeal
 from ..models.rules_thirds import RulesThirds
 from ..models.rules_three_player_removed_card import RulesThreePlayerRemovedCard
 from ..models.rules_trump_exchange import RulesTrumpExchange
 from ..types import UNSET, Unset
+from typing import cast
 
 
 
@@ -46,7 +52,8 @@ class Rules:
             re_bello (bool | Unset):
             rosmarino (bool | Unset):
             napola (RulesNapola | Unset):
-            asso_piglia_tutto (bool | Unset):
+            asso_piglia_tutto (bool | RulesAssoPigliaTuttoType1 | Unset): A flag in Scopa (`true`, `false`); `on` or `off`
+                in Cirulla, where it is on by default.
             apt_sweep_counts (bool | Unset):
             target (int | Unset):
             scopone_deal (RulesScoponeDeal | Unset):
@@ -58,6 +65,10 @@ class Rules:
             thirds (RulesThirds | Unset):
             accusi (RulesAccusi | Unset):
             show_drawn_cards (bool | Unset):
+            redeal_two_aces (RulesRedealTwoAces | Unset):
+            dealer_table (RulesDealerTable | Unset):
+            matta (RulesMatta | Unset):
+            rank_priority (RulesRankPriority | Unset):
      """
 
     capture_obligation: RulesCaptureObligation | Unset = UNSET
@@ -69,7 +80,7 @@ class Rules:
     re_bello: bool | Unset = UNSET
     rosmarino: bool | Unset = UNSET
     napola: RulesNapola | Unset = UNSET
-    asso_piglia_tutto: bool | Unset = UNSET
+    asso_piglia_tutto: bool | RulesAssoPigliaTuttoType1 | Unset = UNSET
     apt_sweep_counts: bool | Unset = UNSET
     target: int | Unset = UNSET
     scopone_deal: RulesScoponeDeal | Unset = UNSET
@@ -81,6 +92,10 @@ class Rules:
     thirds: RulesThirds | Unset = UNSET
     accusi: RulesAccusi | Unset = UNSET
     show_drawn_cards: bool | Unset = UNSET
+    redeal_two_aces: RulesRedealTwoAces | Unset = UNSET
+    dealer_table: RulesDealerTable | Unset = UNSET
+    matta: RulesMatta | Unset = UNSET
+    rank_priority: RulesRankPriority | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -121,7 +136,13 @@ class Rules:
             napola = self.napola.value
 
 
-        asso_piglia_tutto = self.asso_piglia_tutto
+        asso_piglia_tutto: bool | str | Unset
+        if isinstance(self.asso_piglia_tutto, Unset):
+            asso_piglia_tutto = UNSET
+        elif isinstance(self.asso_piglia_tutto, RulesAssoPigliaTuttoType1):
+            asso_piglia_tutto = self.asso_piglia_tutto.value
+        else:
+            asso_piglia_tutto = self.asso_piglia_tutto
 
         apt_sweep_counts = self.apt_sweep_counts
 
@@ -165,6 +186,26 @@ class Rules:
 
 
         show_drawn_cards = self.show_drawn_cards
+
+        redeal_two_aces: str | Unset = UNSET
+        if not isinstance(self.redeal_two_aces, Unset):
+            redeal_two_aces = self.redeal_two_aces.value
+
+
+        dealer_table: str | Unset = UNSET
+        if not isinstance(self.dealer_table, Unset):
+            dealer_table = self.dealer_table.value
+
+
+        matta: str | Unset = UNSET
+        if not isinstance(self.matta, Unset):
+            matta = self.matta.value
+
+
+        rank_priority: str | Unset = UNSET
+        if not isinstance(self.rank_priority, Unset):
+            rank_priority = self.rank_priority.value
+
 
 
         field_dict: dict[str, Any] = {}
@@ -213,6 +254,14 @@ class Rules:
             field_dict["accusi"] = accusi
         if show_drawn_cards is not UNSET:
             field_dict["show_drawn_cards"] = show_drawn_cards
+        if redeal_two_aces is not UNSET:
+            field_dict["redeal_two_aces"] = redeal_two_aces
+        if dealer_table is not UNSET:
+            field_dict["dealer_table"] = dealer_table
+        if matta is not UNSET:
+            field_dict["matta"] = matta
+        if rank_priority is not UNSET:
+            field_dict["rank_priority"] = rank_priority
 
         return field_dict
 
@@ -279,7 +328,23 @@ class Rules:
 
 
 
-        asso_piglia_tutto = d.pop("asso_piglia_tutto", UNSET)
+        def _parse_asso_piglia_tutto(data: object) -> bool | RulesAssoPigliaTuttoType1 | Unset:
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                asso_piglia_tutto_type_1 = RulesAssoPigliaTuttoType1(data)
+
+
+
+                return asso_piglia_tutto_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(bool | RulesAssoPigliaTuttoType1 | Unset, data)
+
+        asso_piglia_tutto = _parse_asso_piglia_tutto(d.pop("asso_piglia_tutto", UNSET))
+
 
         apt_sweep_counts = d.pop("apt_sweep_counts", UNSET)
 
@@ -359,6 +424,46 @@ class Rules:
 
         show_drawn_cards = d.pop("show_drawn_cards", UNSET)
 
+        _redeal_two_aces = d.pop("redeal_two_aces", UNSET)
+        redeal_two_aces: RulesRedealTwoAces | Unset
+        if isinstance(_redeal_two_aces,  Unset):
+            redeal_two_aces = UNSET
+        else:
+            redeal_two_aces = RulesRedealTwoAces(_redeal_two_aces)
+
+
+
+
+        _dealer_table = d.pop("dealer_table", UNSET)
+        dealer_table: RulesDealerTable | Unset
+        if isinstance(_dealer_table,  Unset):
+            dealer_table = UNSET
+        else:
+            dealer_table = RulesDealerTable(_dealer_table)
+
+
+
+
+        _matta = d.pop("matta", UNSET)
+        matta: RulesMatta | Unset
+        if isinstance(_matta,  Unset):
+            matta = UNSET
+        else:
+            matta = RulesMatta(_matta)
+
+
+
+
+        _rank_priority = d.pop("rank_priority", UNSET)
+        rank_priority: RulesRankPriority | Unset
+        if isinstance(_rank_priority,  Unset):
+            rank_priority = UNSET
+        else:
+            rank_priority = RulesRankPriority(_rank_priority)
+
+
+
+
         rules = cls(
             capture_obligation=capture_obligation,
             capture_choice=capture_choice,
@@ -381,6 +486,10 @@ class Rules:
             thirds=thirds,
             accusi=accusi,
             show_drawn_cards=show_drawn_cards,
+            redeal_two_aces=redeal_two_aces,
+            dealer_table=dealer_table,
+            matta=matta,
+            rank_priority=rank_priority,
         )
 
 

@@ -28,9 +28,10 @@ T = TypeVar("T", bound="ScoreBody")
 class ScoreBody:
     """ 
         Attributes:
-            state (State | Unset): A round as the caller keeps it. Fishing games (scopa, scopone, escoba) need `table` and
-                `sweeps`
-                (and `last_capturer` once a pile has cards); Briscola needs `trump_card` and `leader` (`trick` defaults to
+            state (State | Unset): A round as the caller keeps it. Fishing games (scopa, scopone, escoba, cirulla) need
+                `table` and `sweeps`
+                (and `last_capturer` once a pile has cards; Cirulla's `declaration_points` defaults to none declared); Briscola
+                needs `trump_card` and `leader` (`trick` defaults to
                 empty); Tressette needs `leader` (`trick`, `accusi_points` and `shown_cards` default to empty). `turn`,
                 `round_over` and `trump_suit` are derived from the cards; when sent they must agree. Unknown fields are
                 ignored.

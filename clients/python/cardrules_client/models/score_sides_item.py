@@ -30,10 +30,11 @@ class ScoreSidesItem:
             side (int):
             seats (list[int]):
             points (ScoreSidesItemPoints): cards, coins, settebello, primiera, sevens, sweeps, re_bello, rosmarino, napola;
-                card_points for Briscola; card_points, last_trick and accusi for Tressette.
+                card_points for Briscola; card_points, last_trick and accusi for Tressette; Cirulla adds grande, piccola and
+                declarations.
             total (int):
             details (ScoreSidesItemDetails | Unset): The counts behind the points: `cards` in every game; the fishing games
-                (scopa, scopone, escoba)
+                (scopa, scopone, escoba, cirulla)
                 add `coins`, `sevens`, `primiera`, `primiera_suits` and `sweeps`, the trick games (briscola,
                 tressette) `tricks`, and Tressette `thirds`.
      """

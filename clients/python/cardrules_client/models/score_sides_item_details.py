@@ -21,7 +21,7 @@ T = TypeVar("T", bound="ScoreSidesItemDetails")
 
 @_attrs_define
 class ScoreSidesItemDetails:
-    """ The counts behind the points: `cards` in every game; the fishing games (scopa, scopone, escoba)
+    """ The counts behind the points: `cards` in every game; the fishing games (scopa, scopone, escoba, cirulla)
     add `coins`, `sevens`, `primiera`, `primiera_suits` and `sweeps`, the trick games (briscola,
     tressette) `tricks`, and Tressette `thirds`.
 

@@ -21,7 +21,7 @@ T = TypeVar("T", bound="ScoreSidesItemPoints")
 @_attrs_define
 class ScoreSidesItemPoints:
     """ cards, coins, settebello, primiera, sevens, sweeps, re_bello, rosmarino, napola; card_points for Briscola;
-    card_points, last_trick and accusi for Tressette.
+    card_points, last_trick and accusi for Tressette; Cirulla adds grande, piccola and declarations.
 
      """
 

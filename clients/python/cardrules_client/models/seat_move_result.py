@@ -21,6 +21,7 @@ if TYPE_CHECKING:
   from ..models.dealer_bonus_event import DealerBonusEvent
   from ..models.dealt_event import DealtEvent
   from ..models.hand_dealt_event import HandDealtEvent
+  from ..models.hand_declared_event import HandDeclaredEvent
   from ..models.match_over import MatchOver
   from ..models.match_over_event import MatchOverEvent
   from ..models.move import Move
@@ -58,13 +59,13 @@ class SeatMoveResult:
             game (str):
             view (View): What one seat (or, with `seat` null, anyone at the table) may see of a round: the public record and
                 its own
-                hand. Every game carries the fields up to `names`; the fishing games (scopa, scopone, escoba) add `table`,
-                `sweeps` and `last_capturer`, the trick games (briscola, tressette) `trick`, `leader` and `last_trick`,
-                Briscola the trump fields, Tressette `accusi_points` and `shown_cards`.
+                hand. Every game carries the fields up to `names`; the fishing games (scopa, scopone, escoba, cirulla) add
+                `table`, `sweeps` and `last_capturer`, Cirulla `declaration_points`, the trick games (briscola, tressette)
+                `trick`, `leader` and `last_trick`, Briscola the trump fields, Tressette `accusi_points` and `shown_cards`.
             events (list[AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent |
-                ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | MatchOverEvent | PresenceEvent | RedealEvent |
-                RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent |
-                TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]):
+                ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PresenceEvent
+                | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent |
+                SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]):
             sealed (bool): Whether the table is sealed: no token, the owner's included, can read a card before it is played
                 face up
                 ([docs/fairness.md](/docs/guide/fairness.md), sealed tables). `false`: the host could see every card.
@@ -91,7 +92,7 @@ class SeatMoveResult:
     version: int
     game: str
     view: View
-    events: list[AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]
+    events: list[AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]
     sealed: bool
     move: Move | Unset = UNSET
     fairness: SessionFairness | Unset = UNSET
@@ -114,6 +115,7 @@ class SeatMoveResult:
         from ..models.dealer_bonus_event import DealerBonusEvent # noqa: PLC0415
         from ..models.dealt_event import DealtEvent # noqa: PLC0415
         from ..models.hand_dealt_event import HandDealtEvent # noqa: PLC0415
+        from ..models.hand_declared_event import HandDeclaredEvent # noqa: PLC0415
         from ..models.match_over import MatchOver # noqa: PLC0415
         from ..models.match_over_event import MatchOverEvent # noqa: PLC0415
         from ..models.move import Move # noqa: PLC0415
@@ -169,6 +171,8 @@ class SeatMoveResult:
             elif isinstance(events_item_data, TrumpExchangedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, AccusiDeclaredEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, HandDeclaredEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, RoundOverEvent):
                 events_item = events_item_data.to_dict()
@@ -261,6 +265,7 @@ class SeatMoveResult:
         from ..models.dealer_bonus_event import DealerBonusEvent # noqa: PLC0415
         from ..models.dealt_event import DealtEvent # noqa: PLC0415
         from ..models.hand_dealt_event import HandDealtEvent # noqa: PLC0415
+        from ..models.hand_declared_event import HandDeclaredEvent # noqa: PLC0415
         from ..models.match_over import MatchOver # noqa: PLC0415
         from ..models.match_over_event import MatchOverEvent # noqa: PLC0415
         from ..models.move import Move # noqa: PLC0415
@@ -295,7 +300,7 @@ class SeatMoveResult:
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            def _parse_events_item(data: object) -> AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent:
+            def _parse_events_item(data: object) -> AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -429,7 +434,7 @@ class SeatMoveResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_13 = RoundOverEvent.from_dict(data)
+                    componentsschemas_event_type_13 = HandDeclaredEvent.from_dict(data)
 
 
 
@@ -439,7 +444,7 @@ class SeatMoveResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_14 = StateSetEvent.from_dict(data)
+                    componentsschemas_event_type_14 = RoundOverEvent.from_dict(data)
 
 
 
@@ -449,7 +454,7 @@ class SeatMoveResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_15 = TableEvent.from_dict(data)
+                    componentsschemas_event_type_15 = StateSetEvent.from_dict(data)
 
 
 
@@ -459,7 +464,7 @@ class SeatMoveResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_16 = SeatReissuedEvent.from_dict(data)
+                    componentsschemas_event_type_16 = TableEvent.from_dict(data)
 
 
 
@@ -469,7 +474,7 @@ class SeatMoveResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_17 = SeatChangedEvent.from_dict(data)
+                    componentsschemas_event_type_17 = SeatReissuedEvent.from_dict(data)
 
 
 
@@ -479,7 +484,7 @@ class SeatMoveResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_18 = PresenceEvent.from_dict(data)
+                    componentsschemas_event_type_18 = SeatChangedEvent.from_dict(data)
 
 
 
@@ -489,7 +494,7 @@ class SeatMoveResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_19 = MatchOverEvent.from_dict(data)
+                    componentsschemas_event_type_19 = PresenceEvent.from_dict(data)
 
 
 
@@ -499,20 +504,30 @@ class SeatMoveResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_20 = ClockEvent.from_dict(data)
+                    componentsschemas_event_type_20 = MatchOverEvent.from_dict(data)
 
 
 
                     return componentsschemas_event_type_20
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_21 = ClockEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_21
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_21 = RematchEvent.from_dict(data)
+                componentsschemas_event_type_22 = RematchEvent.from_dict(data)
 
 
 
-                return componentsschemas_event_type_21
+                return componentsschemas_event_type_22
 
             events_item = _parse_events_item(events_item_data)
 

@@ -38,17 +38,18 @@ class Session:
             sealed (bool): Whether the table is sealed: no token, the owner's included, can read a card before it is played
                 face up
                 ([docs/fairness.md](/docs/guide/fairness.md), sealed tables). `false`: the host could see every card.
-            state (State | Unset): A round as the caller keeps it. Fishing games (scopa, scopone, escoba) need `table` and
-                `sweeps`
-                (and `last_capturer` once a pile has cards); Briscola needs `trump_card` and `leader` (`trick` defaults to
+            state (State | Unset): A round as the caller keeps it. Fishing games (scopa, scopone, escoba, cirulla) need
+                `table` and `sweeps`
+                (and `last_capturer` once a pile has cards; Cirulla's `declaration_points` defaults to none declared); Briscola
+                needs `trump_card` and `leader` (`trick` defaults to
                 empty); Tressette needs `leader` (`trick`, `accusi_points` and `shown_cards` default to empty). `turn`,
                 `round_over` and `trump_suit` are derived from the cards; when sent they must agree. Unknown fields are
                 ignored.
             view (View | Unset): What one seat (or, with `seat` null, anyone at the table) may see of a round: the public
                 record and its own
-                hand. Every game carries the fields up to `names`; the fishing games (scopa, scopone, escoba) add `table`,
-                `sweeps` and `last_capturer`, the trick games (briscola, tressette) `trick`, `leader` and `last_trick`,
-                Briscola the trump fields, Tressette `accusi_points` and `shown_cards`.
+                hand. Every game carries the fields up to `names`; the fishing games (scopa, scopone, escoba, cirulla) add
+                `table`, `sweeps` and `last_capturer`, Cirulla `declaration_points`, the trick games (briscola, tressette)
+                `trick`, `leader` and `last_trick`, Briscola the trump fields, Tressette `accusi_points` and `shown_cards`.
             fairness (SessionFairness | Unset): Only for a round the service dealt from a seed it drew (`"seed": "server"`):
                 the commitment from the
                 start, the seed (and the salt mixed into it) once the round is over

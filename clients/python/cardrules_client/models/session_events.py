@@ -21,6 +21,7 @@ if TYPE_CHECKING:
   from ..models.dealer_bonus_event import DealerBonusEvent
   from ..models.dealt_event import DealtEvent
   from ..models.hand_dealt_event import HandDealtEvent
+  from ..models.hand_declared_event import HandDeclaredEvent
   from ..models.match_over_event import MatchOverEvent
   from ..models.presence_event import PresenceEvent
   from ..models.redeal_event import RedealEvent
@@ -55,9 +56,9 @@ class SessionEvents:
                 the log keeps the last 2,000 versions); an `after` below `first_version - 1` missed events, so read
                 the view again.
             events (list[AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent |
-                ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | MatchOverEvent | PresenceEvent | RedealEvent |
-                RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent |
-                TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]):
+                ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PresenceEvent
+                | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent |
+                SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]):
             sealed (bool): Whether the table is sealed: no token, the owner's included, can read a card before it is played
                 face up
                 ([docs/fairness.md](/docs/guide/fairness.md), sealed tables). `false`: the host could see every card.
@@ -70,7 +71,7 @@ class SessionEvents:
     id: str
     version: int
     first_version: int
-    events: list[AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]
+    events: list[AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]
     sealed: bool
     fairness: SessionFairness | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -89,6 +90,7 @@ class SessionEvents:
         from ..models.dealer_bonus_event import DealerBonusEvent # noqa: PLC0415
         from ..models.dealt_event import DealtEvent # noqa: PLC0415
         from ..models.hand_dealt_event import HandDealtEvent # noqa: PLC0415
+        from ..models.hand_declared_event import HandDeclaredEvent # noqa: PLC0415
         from ..models.match_over_event import MatchOverEvent # noqa: PLC0415
         from ..models.presence_event import PresenceEvent # noqa: PLC0415
         from ..models.redeal_event import RedealEvent # noqa: PLC0415
@@ -137,6 +139,8 @@ class SessionEvents:
             elif isinstance(events_item_data, TrumpExchangedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, AccusiDeclaredEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, HandDeclaredEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, RoundOverEvent):
                 events_item = events_item_data.to_dict()
@@ -195,6 +199,7 @@ class SessionEvents:
         from ..models.dealer_bonus_event import DealerBonusEvent # noqa: PLC0415
         from ..models.dealt_event import DealtEvent # noqa: PLC0415
         from ..models.hand_dealt_event import HandDealtEvent # noqa: PLC0415
+        from ..models.hand_declared_event import HandDeclaredEvent # noqa: PLC0415
         from ..models.match_over_event import MatchOverEvent # noqa: PLC0415
         from ..models.presence_event import PresenceEvent # noqa: PLC0415
         from ..models.redeal_event import RedealEvent # noqa: PLC0415
@@ -219,7 +224,7 @@ class SessionEvents:
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            def _parse_events_item(data: object) -> AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent:
+            def _parse_events_item(data: object) -> AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -353,7 +358,7 @@ class SessionEvents:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_13 = RoundOverEvent.from_dict(data)
+                    componentsschemas_event_type_13 = HandDeclaredEvent.from_dict(data)
 
 
 
@@ -363,7 +368,7 @@ class SessionEvents:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_14 = StateSetEvent.from_dict(data)
+                    componentsschemas_event_type_14 = RoundOverEvent.from_dict(data)
 
 
 
@@ -373,7 +378,7 @@ class SessionEvents:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_15 = TableEvent.from_dict(data)
+                    componentsschemas_event_type_15 = StateSetEvent.from_dict(data)
 
 
 
@@ -383,7 +388,7 @@ class SessionEvents:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_16 = SeatReissuedEvent.from_dict(data)
+                    componentsschemas_event_type_16 = TableEvent.from_dict(data)
 
 
 
@@ -393,7 +398,7 @@ class SessionEvents:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_17 = SeatChangedEvent.from_dict(data)
+                    componentsschemas_event_type_17 = SeatReissuedEvent.from_dict(data)
 
 
 
@@ -403,7 +408,7 @@ class SessionEvents:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_18 = PresenceEvent.from_dict(data)
+                    componentsschemas_event_type_18 = SeatChangedEvent.from_dict(data)
 
 
 
@@ -413,7 +418,7 @@ class SessionEvents:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_19 = MatchOverEvent.from_dict(data)
+                    componentsschemas_event_type_19 = PresenceEvent.from_dict(data)
 
 
 
@@ -423,20 +428,30 @@ class SessionEvents:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_20 = ClockEvent.from_dict(data)
+                    componentsschemas_event_type_20 = MatchOverEvent.from_dict(data)
 
 
 
                     return componentsschemas_event_type_20
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_21 = ClockEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_21
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_21 = RematchEvent.from_dict(data)
+                componentsschemas_event_type_22 = RematchEvent.from_dict(data)
 
 
 
-                return componentsschemas_event_type_21
+                return componentsschemas_event_type_22
 
             events_item = _parse_events_item(events_item_data)
 

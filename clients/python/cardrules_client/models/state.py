@@ -29,8 +29,9 @@ T = TypeVar("T", bound="State")
 
 @_attrs_define
 class State:
-    """ A round as the caller keeps it. Fishing games (scopa, scopone, escoba) need `table` and `sweeps`
-    (and `last_capturer` once a pile has cards); Briscola needs `trump_card` and `leader` (`trick` defaults to
+    """ A round as the caller keeps it. Fishing games (scopa, scopone, escoba, cirulla) need `table` and `sweeps`
+    (and `last_capturer` once a pile has cards; Cirulla's `declaration_points` defaults to none declared); Briscola
+    needs `trump_card` and `leader` (`trick` defaults to
     empty); Tressette needs `leader` (`trick`, `accusi_points` and `shown_cards` default to empty). `turn`,
     `round_over` and `trump_suit` are derived from the cards; when sent they must agree. Unknown fields are
     ignored.
@@ -59,6 +60,8 @@ class State:
                 off.
             shown_cards (list[StateShownCardsItem] | Unset): Tressette for two, the cards drawn face up from the stock that
                 their seat still holds.
+            declaration_points (list[int] | Unset): Cirulla, the points each seat has declared on the deals this round (all
+                0 when none).
      """
 
     players: int
@@ -81,6 +84,7 @@ class State:
     leader: int | Unset = UNSET
     accusi_points: list[int] | Unset = UNSET
     shown_cards: list[StateShownCardsItem] | Unset = UNSET
+    declaration_points: list[int] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -192,6 +196,12 @@ class State:
 
 
 
+        declaration_points: list[int] | Unset = UNSET
+        if not isinstance(self.declaration_points, Unset):
+            declaration_points = self.declaration_points
+
+
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -232,6 +242,8 @@ class State:
             field_dict["accusi_points"] = accusi_points
         if shown_cards is not UNSET:
             field_dict["shown_cards"] = shown_cards
+        if declaration_points is not UNSET:
+            field_dict["declaration_points"] = declaration_points
 
         return field_dict
 
@@ -368,6 +380,9 @@ class State:
                 shown_cards.append(shown_cards_item)
 
 
+        declaration_points = cast(list[int], d.pop("declaration_points", UNSET))
+
+
         state = cls(
             players=players,
             dealer=dealer,
@@ -389,6 +404,7 @@ class State:
             leader=leader,
             accusi_points=accusi_points,
             shown_cards=shown_cards,
+            declaration_points=declaration_points,
         )
 
 

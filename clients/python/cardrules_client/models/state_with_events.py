@@ -20,6 +20,7 @@ if TYPE_CHECKING:
   from ..models.dealer_bonus_event import DealerBonusEvent
   from ..models.dealt_event import DealtEvent
   from ..models.hand_dealt_event import HandDealtEvent
+  from ..models.hand_declared_event import HandDeclaredEvent
   from ..models.match_over_event import MatchOverEvent
   from ..models.presence_event import PresenceEvent
   from ..models.redeal_event import RedealEvent
@@ -47,19 +48,21 @@ T = TypeVar("T", bound="StateWithEvents")
 class StateWithEvents:
     """ 
         Attributes:
-            state (State): A round as the caller keeps it. Fishing games (scopa, scopone, escoba) need `table` and `sweeps`
-                (and `last_capturer` once a pile has cards); Briscola needs `trump_card` and `leader` (`trick` defaults to
+            state (State): A round as the caller keeps it. Fishing games (scopa, scopone, escoba, cirulla) need `table` and
+                `sweeps`
+                (and `last_capturer` once a pile has cards; Cirulla's `declaration_points` defaults to none declared); Briscola
+                needs `trump_card` and `leader` (`trick` defaults to
                 empty); Tressette needs `leader` (`trick`, `accusi_points` and `shown_cards` default to empty). `turn`,
                 `round_over` and `trump_suit` are derived from the cards; when sent they must agree. Unknown fields are
                 ignored.
             events (list[AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent |
-                ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | MatchOverEvent | PresenceEvent | RedealEvent |
-                RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent |
-                TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]):
+                ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PresenceEvent
+                | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent |
+                SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]):
      """
 
     state: State
-    events: list[AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]
+    events: list[AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -76,6 +79,7 @@ class StateWithEvents:
         from ..models.dealer_bonus_event import DealerBonusEvent # noqa: PLC0415
         from ..models.dealt_event import DealtEvent # noqa: PLC0415
         from ..models.hand_dealt_event import HandDealtEvent # noqa: PLC0415
+        from ..models.hand_declared_event import HandDeclaredEvent # noqa: PLC0415
         from ..models.match_over_event import MatchOverEvent # noqa: PLC0415
         from ..models.presence_event import PresenceEvent # noqa: PLC0415
         from ..models.redeal_event import RedealEvent # noqa: PLC0415
@@ -120,6 +124,8 @@ class StateWithEvents:
             elif isinstance(events_item_data, TrumpExchangedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, AccusiDeclaredEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, HandDeclaredEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, RoundOverEvent):
                 events_item = events_item_data.to_dict()
@@ -167,6 +173,7 @@ class StateWithEvents:
         from ..models.dealer_bonus_event import DealerBonusEvent # noqa: PLC0415
         from ..models.dealt_event import DealtEvent # noqa: PLC0415
         from ..models.hand_dealt_event import HandDealtEvent # noqa: PLC0415
+        from ..models.hand_declared_event import HandDeclaredEvent # noqa: PLC0415
         from ..models.match_over_event import MatchOverEvent # noqa: PLC0415
         from ..models.presence_event import PresenceEvent # noqa: PLC0415
         from ..models.redeal_event import RedealEvent # noqa: PLC0415
@@ -190,7 +197,7 @@ class StateWithEvents:
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            def _parse_events_item(data: object) -> AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent:
+            def _parse_events_item(data: object) -> AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -324,7 +331,7 @@ class StateWithEvents:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_13 = RoundOverEvent.from_dict(data)
+                    componentsschemas_event_type_13 = HandDeclaredEvent.from_dict(data)
 
 
 
@@ -334,7 +341,7 @@ class StateWithEvents:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_14 = StateSetEvent.from_dict(data)
+                    componentsschemas_event_type_14 = RoundOverEvent.from_dict(data)
 
 
 
@@ -344,7 +351,7 @@ class StateWithEvents:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_15 = TableEvent.from_dict(data)
+                    componentsschemas_event_type_15 = StateSetEvent.from_dict(data)
 
 
 
@@ -354,7 +361,7 @@ class StateWithEvents:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_16 = SeatReissuedEvent.from_dict(data)
+                    componentsschemas_event_type_16 = TableEvent.from_dict(data)
 
 
 
@@ -364,7 +371,7 @@ class StateWithEvents:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_17 = SeatChangedEvent.from_dict(data)
+                    componentsschemas_event_type_17 = SeatReissuedEvent.from_dict(data)
 
 
 
@@ -374,7 +381,7 @@ class StateWithEvents:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_18 = PresenceEvent.from_dict(data)
+                    componentsschemas_event_type_18 = SeatChangedEvent.from_dict(data)
 
 
 
@@ -384,7 +391,7 @@ class StateWithEvents:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_19 = MatchOverEvent.from_dict(data)
+                    componentsschemas_event_type_19 = PresenceEvent.from_dict(data)
 
 
 
@@ -394,20 +401,30 @@ class StateWithEvents:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_20 = ClockEvent.from_dict(data)
+                    componentsschemas_event_type_20 = MatchOverEvent.from_dict(data)
 
 
 
                     return componentsschemas_event_type_20
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_21 = ClockEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_21
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_21 = RematchEvent.from_dict(data)
+                componentsschemas_event_type_22 = RematchEvent.from_dict(data)
 
 
 
-                return componentsschemas_event_type_21
+                return componentsschemas_event_type_22
 
             events_item = _parse_events_item(events_item_data)
 

@@ -33,9 +33,9 @@ T = TypeVar("T", bound="View")
 @_attrs_define
 class View:
     """ What one seat (or, with `seat` null, anyone at the table) may see of a round: the public record and its own
-    hand. Every game carries the fields up to `names`; the fishing games (scopa, scopone, escoba) add `table`,
-    `sweeps` and `last_capturer`, the trick games (briscola, tressette) `trick`, `leader` and `last_trick`,
-    Briscola the trump fields, Tressette `accusi_points` and `shown_cards`.
+    hand. Every game carries the fields up to `names`; the fishing games (scopa, scopone, escoba, cirulla) add
+    `table`, `sweeps` and `last_capturer`, Cirulla `declaration_points`, the trick games (briscola, tressette)
+    `trick`, `leader` and `last_trick`, Briscola the trump fields, Tressette `accusi_points` and `shown_cards`.
 
         Attributes:
             game (str):
@@ -70,6 +70,7 @@ class View:
             last_trick (None | Unset | ViewRecordLastTrickType0): Briscola and Tressette, the last completed trick (null
                 before the first); shown while the next is played.
             accusi_points (list[int] | Unset): Tressette, the points each seat has declared.
+            declaration_points (list[int] | Unset): Cirulla, the points each seat has declared on the deals this round.
             shown_cards (list[list[str]] | Unset): Tressette for two, per seat the cards the table saw it draw that it still
                 holds.
             score (Score | Unset):
@@ -105,6 +106,7 @@ class View:
     captures: list[list[str]] | Unset = UNSET
     last_trick: None | Unset | ViewRecordLastTrickType0 = UNSET
     accusi_points: list[int] | Unset = UNSET
+    declaration_points: list[int] | Unset = UNSET
     shown_cards: list[list[str]] | Unset = UNSET
     score: Score | Unset = UNSET
     fairness: SessionFairness | Unset = UNSET
@@ -239,6 +241,12 @@ class View:
 
 
 
+        declaration_points: list[int] | Unset = UNSET
+        if not isinstance(self.declaration_points, Unset):
+            declaration_points = self.declaration_points
+
+
+
         shown_cards: list[list[str]] | Unset = UNSET
         if not isinstance(self.shown_cards, Unset):
             shown_cards = []
@@ -309,6 +317,8 @@ class View:
             field_dict["last_trick"] = last_trick
         if accusi_points is not UNSET:
             field_dict["accusi_points"] = accusi_points
+        if declaration_points is not UNSET:
+            field_dict["declaration_points"] = declaration_points
         if shown_cards is not UNSET:
             field_dict["shown_cards"] = shown_cards
         if score is not UNSET:
@@ -494,6 +504,9 @@ class View:
         accusi_points = cast(list[int], d.pop("accusi_points", UNSET))
 
 
+        declaration_points = cast(list[int], d.pop("declaration_points", UNSET))
+
+
         _shown_cards = d.pop("shown_cards", UNSET)
         shown_cards: list[list[str]] | Unset = UNSET
         if _shown_cards is not UNSET:
@@ -551,6 +564,7 @@ class View:
             captures=captures,
             last_trick=last_trick,
             accusi_points=accusi_points,
+            declaration_points=declaration_points,
             shown_cards=shown_cards,
             score=score,
             fairness=fairness,

@@ -69,6 +69,7 @@ class ViewRecord:
             last_trick (None | Unset | ViewRecordLastTrickType0): Briscola and Tressette, the last completed trick (null
                 before the first); shown while the next is played.
             accusi_points (list[int] | Unset): Tressette, the points each seat has declared.
+            declaration_points (list[int] | Unset): Cirulla, the points each seat has declared on the deals this round.
             shown_cards (list[list[str]] | Unset): Tressette for two, per seat the cards the table saw it draw that it still
                 holds.
             score (Score | Unset):
@@ -104,6 +105,7 @@ class ViewRecord:
     captures: list[list[str]] | Unset = UNSET
     last_trick: None | Unset | ViewRecordLastTrickType0 = UNSET
     accusi_points: list[int] | Unset = UNSET
+    declaration_points: list[int] | Unset = UNSET
     shown_cards: list[list[str]] | Unset = UNSET
     score: Score | Unset = UNSET
     fairness: SessionFairness | Unset = UNSET
@@ -240,6 +242,12 @@ class ViewRecord:
 
 
 
+        declaration_points: list[int] | Unset = UNSET
+        if not isinstance(self.declaration_points, Unset):
+            declaration_points = self.declaration_points
+
+
+
         shown_cards: list[list[str]] | Unset = UNSET
         if not isinstance(self.shown_cards, Unset):
             shown_cards = []
@@ -311,6 +319,8 @@ class ViewRecord:
             field_dict["last_trick"] = last_trick
         if accusi_points is not UNSET:
             field_dict["accusi_points"] = accusi_points
+        if declaration_points is not UNSET:
+            field_dict["declaration_points"] = declaration_points
         if shown_cards is not UNSET:
             field_dict["shown_cards"] = shown_cards
         if score is not UNSET:
@@ -501,6 +511,9 @@ class ViewRecord:
         accusi_points = cast(list[int], d.pop("accusi_points", UNSET))
 
 
+        declaration_points = cast(list[int], d.pop("declaration_points", UNSET))
+
+
         _shown_cards = d.pop("shown_cards", UNSET)
         shown_cards: list[list[str]] | Unset = UNSET
         if _shown_cards is not UNSET:
@@ -558,6 +571,7 @@ class ViewRecord:
             captures=captures,
             last_trick=last_trick,
             accusi_points=accusi_points,
+            declaration_points=declaration_points,
             shown_cards=shown_cards,
             score=score,
             fairness=fairness,
