@@ -324,6 +324,7 @@ def entry(name: str, language: str) -> dict[str, Any]:
         "game": game_name,
         "title": game_title(name, language) or game_title(game_name, language) or game_name,
         "players": list(game.player_counts),
+        "shape": game.shape.describe(),
         "options": [
             option_entry(game_name, option, language, defaults[option.name]) for option in OPTIONS[game_name]
         ],

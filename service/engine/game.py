@@ -16,6 +16,7 @@ from .moves import LegalMoves, Move
 from .options import RuleBook, Rules
 from .reading import FieldSpec
 from .scoring import RoundScore
+from .shape import Shape
 from .state import Event, GameState, Hand, Match
 
 
@@ -148,6 +149,11 @@ class Game(Protocol):
 
     @property
     def player_counts(self) -> tuple[int, ...]: ...
+
+    @property
+    def shape(self) -> Shape:
+        """Seat counts, how sides form, phases and move kinds, as data (``shape.Shape``)."""
+        ...
 
     @property
     def rulebook(self) -> RuleBook: ...

@@ -9,6 +9,7 @@ from ..game import Common
 from ..limits import MAX_CARDS, MAX_SWEEPS
 from ..moves import Move
 from ..reading import FieldSpec, Unsure, cards_in, counts_in, seat_or_none
+from ..shape import MoveKind
 from ..state import GameState
 from .state import Capture, FishingState
 
@@ -16,6 +17,12 @@ FIELDS = (
     FieldSpec("table", "cards", MAX_CARDS, required=True),
     FieldSpec("sweeps", "counts", MAX_SWEEPS, required=True),
     FieldSpec("last_capturer", "seat", nullable=True, omitted="null"),
+)
+CAPTURE = MoveKind(
+    "capture",
+    ("card",),
+    ("capture",),
+    description="a card from hand and the table cards it takes: [] lays it, omitted takes the only set there is",
 )
 MOVE_FIELDS = (
     FieldSpec("card", "card", required=True),

@@ -18,10 +18,11 @@ from ..game import NextRound, next_round
 from ..moves import LegalMoves, Move
 from ..options import RuleBook, Rules
 from ..scoring import RoundScore
+from ..shape import Shape, card_play_shape
 from ..state import Event, GameState, Hand, Match, hands_dealt, playing_order, sides_of
 from ..view import common_view
 from .checks import check_fishing
-from .codec import CODEC, FishingCodec
+from .codec import CAPTURE, CODEC, FishingCodec
 from .position import analysed, not_own, position, recent
 from .score import score_piles, score_round
 from .sets import CaptureSets, TableIndex
@@ -54,6 +55,10 @@ class FishingGame:
 
     def __init__(self) -> None:
         self.strategy = FishingStrategy(self)
+
+    @property
+    def shape(self) -> Shape:
+        return card_play_shape(self.player_counts, CAPTURE)
 
     @property
     def score_categories(self) -> tuple[str, ...]:

@@ -19,7 +19,7 @@ from ..options import Option, Preset, RuleBook, Rules, choice, number
 from ..scoring import RoundScore, SideScore, settle_match, side_seats, unique_best
 from ..state import Event, GameState, Hand, Match, hands_dealt, playing_order
 from ..view import common_view
-from .briscola_codec import CODEC, BriscolaCodec
+from .briscola_codec import CODEC, SHAPE, BriscolaCodec
 from .common import (
     check_trick_round,
     check_trick_seats,
@@ -120,7 +120,8 @@ class Briscola:
     """Briscola and Brisca for 2, 3 or 4 players (four play as two teams: seats 0+2 and 1+3)."""
 
     name = "briscola"
-    player_counts: tuple[int, ...] = (2, 3, 4)
+    shape = SHAPE
+    player_counts: tuple[int, ...] = SHAPE.seats
     scores_from_piles = False  # a round is scored from its finished state
     score_categories = ("card_points",)
     rulebook = RuleBook("briscola", BRISCOLA_OPTIONS, BRISCOLA_PRESETS, target_option="rounds_to_win")

@@ -9,8 +9,9 @@ from ..game import Common
 from ..limits import SUITS
 from ..moves import Move
 from ..reading import FieldSpec, Unsure, card_in
+from ..shape import MoveKind, card_play_shape
 from ..state import GameState
-from .common import TRICK_FIELDS, built_trick, read_trick
+from .common import PLAY_CARD, TRICK_FIELDS, built_trick, read_trick
 from .state import BriscolaState, ExchangeTrump, PlayCard
 
 _SUITS = frozenset(SUITS)
@@ -20,6 +21,16 @@ FIELDS = (
     *TRICK_FIELDS,
 )
 MOVE_FIELDS = (FieldSpec("card", "card"), FieldSpec("exchange", "card"))
+SHAPE = card_play_shape(
+    (2, 3, 4),
+    PLAY_CARD,
+    MoveKind(
+        "exchange",
+        ("exchange",),
+        plays_card=False,
+        description="the trump exchange: the card laid under the stock for the face-up trump (trump_exchange)",
+    ),
+)
 
 
 class BriscolaCodec:

@@ -14,6 +14,7 @@ from ..checks import Located, check_cards, check_hand_sizes, check_match, check_
 from ..errors import IllegalMove, Reason, pointer
 from ..limits import MAX_SEAT, MAX_TRICK
 from ..reading import FieldSpec, int_in, trick_in
+from ..shape import MoveKind
 from ..state import Event, GameState, Hand, playing_order
 from .state import TrickCard
 
@@ -24,6 +25,7 @@ TRICK_FIELDS = (
     FieldSpec("leader", "seat", required=True),
 )
 PLAY_FIELDS = (FieldSpec("card", "card", required=True),)
+PLAY_CARD = MoveKind("card", ("card",), description="a card from hand to the trick")
 
 
 class TrickRound(GameState, Protocol):

@@ -19,9 +19,11 @@ from ..limits import MAX_TARGET, MIN_TARGET
 from ..moves import LegalMoves, Move
 from ..options import Option, Preset, RuleBook, Rules, choice, flag, number
 from ..scoring import RoundScore, margin
+from ..shape import card_play_shape
 from ..state import Event, GameState, Hand, Match, hands_dealt, playing_order
 from ..view import common_view
 from .common import (
+    PLAY_CARD,
     check_trick_round,
     check_trick_seats,
     draws,
@@ -63,6 +65,7 @@ class Tressette:
 
     name = "tressette"
     player_counts: tuple[int, ...] = (2, 4)
+    shape = card_play_shape(player_counts, PLAY_CARD)
     scores_from_piles = False  # the last trick and the declarations are not in the piles
     score_categories = ("card_points", "last_trick", "accusi")
     rulebook = RuleBook("tressette", TRESSETTE_OPTIONS, TRESSETTE_PRESETS)

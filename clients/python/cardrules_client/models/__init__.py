@@ -45,6 +45,11 @@ from .game_entry_options_item_type import GameEntryOptionsItemType
 from .game_entry_presets_item import GameEntryPresetsItem
 from .game_entry_score_categories_item import GameEntryScoreCategoriesItem
 from .game_id import GameId
+from .game_shape import GameShape
+from .game_shape_moves_item import GameShapeMovesItem
+from .game_shape_phases_item import GameShapePhasesItem
+from .game_shape_seats_item import GameShapeSeatsItem
+from .game_shape_seats_item_sides import GameShapeSeatsItemSides
 from .hand_dealt_event import HandDealtEvent
 from .hand_dealt_event_type import HandDealtEventType
 from .hand_declared_event import HandDeclaredEvent
@@ -228,6 +233,11 @@ __all__ = (
     "GameEntryPresetsItem",
     "GameEntryScoreCategoriesItem",
     "GameId",
+    "GameShape",
+    "GameShapeMovesItem",
+    "GameShapePhasesItem",
+    "GameShapeSeatsItem",
+    "GameShapeSeatsItemSides",
     "HandDealtEvent",
     "HandDealtEventType",
     "HandDeclaredEvent",

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
   from ..models.game_entry_options_item import GameEntryOptionsItem
   from ..models.game_entry_presets_item import GameEntryPresetsItem
   from ..models.game_entry_score_categories_item import GameEntryScoreCategoriesItem
+  from ..models.game_shape import GameShape
   from ..models.rules import Rules
 
 
@@ -32,6 +33,15 @@ class GameEntry:
             id (str):
             game (str):
             players (list[int]):
+            shape (GameShape): The game's shape as data: at each seat count how the sides form (`alone`: every seat a side;
+                `fixed`:
+                partners from the deal, seats across from each other; `hidden`: decided during play and secret until
+                revealed), the phases of a round with the move kinds each takes, and each move kind's fields (`plays_card`:
+                whether the move puts a card into play; a bid or a pass does not).
+                 Example: {'seats': [{'players': 2, 'sides': 'alone', 'seats_by_side': [[0], [1]]}, {'players': 4, 'sides':
+                'fixed', 'seats_by_side': [[0, 2], [1, 3]]}], 'phases': [{'phase': 'play', 'moves': ['card'], 'description':
+                'the seats play in turn'}], 'moves': [{'kind': 'card', 'required': ['card'], 'optional': [], 'plays_card': True,
+                'description': 'a card from hand to the trick'}]}.
             options (list[GameEntryOptionsItem]):
             presets (list[GameEntryPresetsItem]):
             title (str | Unset):
@@ -50,6 +60,7 @@ class GameEntry:
     id: str
     game: str
     players: list[int]
+    shape: GameShape
     options: list[GameEntryOptionsItem]
     presets: list[GameEntryPresetsItem]
     title: str | Unset = UNSET
@@ -67,6 +78,7 @@ class GameEntry:
         from ..models.game_entry_options_item import GameEntryOptionsItem # noqa: PLC0415
         from ..models.game_entry_presets_item import GameEntryPresetsItem # noqa: PLC0415
         from ..models.game_entry_score_categories_item import GameEntryScoreCategoriesItem # noqa: PLC0415
+        from ..models.game_shape import GameShape # noqa: PLC0415
         from ..models.rules import Rules # noqa: PLC0415
         id = self.id
 
@@ -75,6 +87,8 @@ class GameEntry:
         players = self.players
 
 
+
+        shape = self.shape.to_dict()
 
         options = []
         for options_item_data in self.options:
@@ -120,6 +134,7 @@ class GameEntry:
             "id": id,
             "game": game,
             "players": players,
+            "shape": shape,
             "options": options,
             "presets": presets,
         })
@@ -143,6 +158,7 @@ class GameEntry:
         from ..models.game_entry_options_item import GameEntryOptionsItem # noqa: PLC0415
         from ..models.game_entry_presets_item import GameEntryPresetsItem # noqa: PLC0415
         from ..models.game_entry_score_categories_item import GameEntryScoreCategoriesItem # noqa: PLC0415
+        from ..models.game_shape import GameShape # noqa: PLC0415
         from ..models.rules import Rules # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
@@ -150,6 +166,11 @@ class GameEntry:
         game = d.pop("game")
 
         players = cast(list[int], d.pop("players"))
+
+
+        shape = GameShape.from_dict(d.pop("shape"))
+
+
 
 
         options = []
@@ -205,6 +226,7 @@ class GameEntry:
             id=id,
             game=game,
             players=players,
+            shape=shape,
             options=options,
             presets=presets,
             title=title,
