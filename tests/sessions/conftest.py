@@ -111,8 +111,11 @@ def cards_in(value: Any) -> set[str]:
 
 
 def declared_cards(events: list[dict[str, Any]]) -> set[str]:
-    """The cards a ``hand_declared`` event shows to every seat while they are still held (Cirulla, RULES.md 10)."""
-    return {card for event in events if event["type"] == "hand_declared" for card in event["cards"]}
+    """Cards the rules show to every seat that may still lie hidden afterwards: a declared hand, still held
+    (Cirulla, RULES.md 10), and a voided opening table, shuffled back into the deck (a ``redeal``: it tells where
+    none of them went)."""
+    shown = {card for event in events if event["type"] == "hand_declared" for card in event["cards"]}
+    return shown | {card for event in events if event["type"] == "redeal" for card in event["table"]}
 
 
 def hidden_from(state: dict[str, Any], seat: int) -> set[str]:
