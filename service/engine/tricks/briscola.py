@@ -9,26 +9,24 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from .. import shuffle
 from ..cards import DECK, Card, Suit
-from ..checks import check_reported, fail
-from ..errors import IllegalMove, Reason, RoundNotOver
+from ..checks import fail
+from ..errors import IllegalMove, Reason
 from ..game import MoveReason, NextRound, next_round
-from ..moves import LegalMoves, Move
+from ..moves import Move
 from ..options import Option, Preset, RuleBook, Rules, choice, number
 from ..scoring import RoundScore, SideScore, settle_match, side_seats, unique_best
-from ..state import Event, GameState, Hand, Match, hands_dealt, playing_order
-from ..view import common_view
+from ..state import Event, GameState, Hand, Match, hands_dealt
 from .briscola_codec import CODEC, SHAPE, BriscolaCodec
 from .common import (
     check_trick_round,
     check_trick_seats,
     draws,
-    last_trick,
     located_trick,
     not_in_hand,
     with_seat,
 )
+from .game import TrickGame
 from .playout import final_value, solve_move
 from .reasons import trick_reasons
 from .state import BriscolaState, ExchangeTrump, PlayCard, TrickCard
@@ -116,13 +114,14 @@ def score_piles(players: int, captures: Sequence[Sequence[Card]], match: Match) 
     return RoundScore(tuple(sides), settle_match(match, round_wins), winner=winner)
 
 
-class Briscola:
+class Briscola(TrickGame):
     """Briscola and Brisca for 2, 3 or 4 players (four play as two teams: seats 0+2 and 1+3)."""
 
     name = "briscola"
     shape = SHAPE
     player_counts: tuple[int, ...] = SHAPE.seats
-    scores_from_piles = False  # a round is scored from its finished state
+    hand_size = HAND_SIZE
+    state_type = BriscolaState
     score_categories = ("card_points",)
     rulebook = RuleBook("briscola", BRISCOLA_OPTIONS, BRISCOLA_PRESETS, target_option="rounds_to_win")
     codec: BriscolaCodec = CODEC
@@ -158,7 +157,7 @@ class Briscola:
         )
 
     def check_reported(self, state: GameState, reported: Mapping[str, Any]) -> None:
-        check_reported(state, reported)
+        super().check_reported(state, reported)
         trump_suit = reported.get("trump_suit")
         if trump_suit is not None and trump_suit != own_state(state).trump_suit:
             raise fail(
@@ -169,17 +168,11 @@ class Briscola:
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         state = own_state(state)
-        seen = common_view(state, seat)
+        seen = self.trick_view(state, seat)
         seen.update(
-            trick=[{"seat": played.seat, "card": played.card} for played in state.trick],
-            leader=state.leader,
-            trump_card=state.trump_card,
-            trump_suit=state.trump_suit,
-            trump_under_stock=state.trump_under_stock,
-            # Every trick was played face up and its winner took it: the piles are public (docs/api.md).
-            captures=state.captures,
-            last_trick=last_trick(state),
+            trump_card=state.trump_card, trump_suit=state.trump_suit, trump_under_stock=state.trump_under_stock
         )
+        seen.update(self.public_piles(state))
         return seen
 
     # -- verify / can / do (one code path) -------------------------------------------------------------------
@@ -193,16 +186,11 @@ class Briscola:
             if card.suit is face_up.suit and may_exchange(state.rules, card, face_up)
         ]
 
-    def legal_moves(self, state: GameState, limit: int | None = None) -> LegalMoves:
+    def moves_for(self, state: BriscolaState, seat: int) -> list[BriscolaMove]:
         """Exchanges first (made before playing to the trick), then every card in hand: no duty to follow."""
-        state = own_state(state)
-        seat = state.turn
-        if seat is None:
-            return LegalMoves(None, (), 0)
         moves: list[BriscolaMove] = [*self.exchanges(state, seat)]
         moves.extend(PlayCard(card) for card in state.hands[seat])
-        listed = moves if limit is None else moves[: max(limit, 0)]
-        return LegalMoves(seat, tuple(listed), len(moves))
+        return moves
 
     def check(self, state: GameState, move: Move) -> BriscolaMove:
         """The move itself, or IllegalMove saying which rule forbids it."""
@@ -255,10 +243,7 @@ class Briscola:
             state = self._take_trick(state, events)
         return state, events
 
-    def score(self, state: GameState) -> RoundScore:
-        state = own_state(state)
-        if not state.round_over:
-            raise RoundNotOver("the round is not over: cards remain in hand, in the trick or in the stock")
+    def score_finished(self, state: BriscolaState) -> RoundScore:
         return score_piles(state.players, state.captures, state.match)
 
     def score_piles(
@@ -303,22 +288,15 @@ class Briscola:
         self, rules: Rules, players: int, seed: int | str, dealer: int, match: Match, deck: str = "italian"
     ) -> tuple[BriscolaState, list[Event]]:
         """Three cards each, one at a time from the seat after the dealer; the next one is the trump card."""
-        context = shuffle.deal_context(self.name, players, dealer, match.round, 0)
-        cards = shuffle.shuffled(playing_deck(rules, players), seed, context)
-        first = (dealer + 1) % players
-        order = playing_order(first, players)
-        hands: list[tuple[Card, ...]] = [() for _ in range(players)]
-        for position in range(HAND_SIZE * players):
-            seat = order[position % players]
-            hands[seat] = (*hands[seat], cards[position])
-        trump_card = cards[HAND_SIZE * players]
+        hands, rest, first = self.shuffled_deal(rules, playing_deck(rules, players), players, seed, dealer, match)
+        trump_card = rest[0]
         state = BriscolaState(
             game=self.name,
             rules=rules,
             players=players,
             dealer=dealer,
-            hands=tuple(hands),
-            stock=tuple(cards[HAND_SIZE * players + 1 :]),
+            hands=hands,
+            stock=rest[1:],
             trump_card=trump_card,
             trick=(),
             leader=first,

@@ -7,33 +7,31 @@ and its winner leads the next. Aces count one point, 3, 2 and the figures a thir
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from .. import shuffle
 from ..cards import DECK, Card
-from ..checks import check_reported, fail
-from ..errors import IllegalMove, Reason, RoundNotOver, pointer
+from ..checks import fail
+from ..errors import IllegalMove, Reason, pointer
 from ..game import MoveReason, NextRound, next_round
 from ..limits import MAX_TARGET, MIN_TARGET
-from ..moves import LegalMoves, Move
+from ..moves import Move
 from ..options import Option, Preset, RuleBook, Rules, choice, flag, number
 from ..scoring import RoundScore, margin
 from ..shape import card_play_shape
-from ..state import Event, GameState, Hand, Match, hands_dealt, playing_order
-from ..view import common_view
+from ..state import Event, GameState, Hand, Match, hands_dealt
 from .common import (
     PLAY_CARD,
     check_trick_round,
     check_trick_seats,
     draws,
-    last_trick,
     located_trick,
     not_in_hand,
     trick_winner,
     with_seat,
     without,
 )
+from .game import TrickGame
 from .reasons import tressette_reasons
 from .state import PlayCard, TrickCard
 from .strategy import trick_scores, trick_seen
@@ -41,6 +39,7 @@ from .tressette_score import declarations, score_round, strength, thirds
 from .tressette_state import CODEC, TressetteCodec, TressetteState
 
 HAND_SIZE = 10
+SHAPE = card_play_shape((2, 4), PLAY_CARD)
 
 TRESSETTE_OPTIONS: tuple[Option, ...] = (
     number("target", 21, MIN_TARGET, MAX_TARGET, "Points a side needs to win the match (21, 31 or 41)."),
@@ -60,13 +59,15 @@ TRESSETTE_PRESETS: dict[str, Preset] = {
 }
 
 
-class Tressette:
+class Tressette(TrickGame):
     """Tressette for 2 players (with a stock) or 4 (two partnerships, no stock)."""
 
     name = "tressette"
-    player_counts: tuple[int, ...] = (2, 4)
-    shape = card_play_shape(player_counts, PLAY_CARD)
-    scores_from_piles = False  # the last trick and the declarations are not in the piles
+    shape = SHAPE
+    player_counts: tuple[int, ...] = SHAPE.seats
+    hand_size = HAND_SIZE
+    state_type = TressetteState
+    # Not scored from the piles alone (scores_from_piles): the last trick and the declarations are not in them.
     score_categories = ("card_points", "last_trick", "accusi")
     rulebook = RuleBook("tressette", TRESSETTE_OPTIONS, TRESSETTE_PRESETS)
     codec: TressetteCodec = CODEC
@@ -109,18 +110,11 @@ class Tressette:
                 ("/leader", "must be a seat whose pile holds the last trick"),
             )
 
-    def check_reported(self, state: GameState, reported: Mapping[str, Any]) -> None:
-        check_reported(state, reported)
-
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         state = own_state(state)
-        seen = common_view(state, seat)
+        seen = self.trick_view(state, seat)
+        seen.update(self.public_piles(state))
         seen.update(
-            trick=[{"seat": played.seat, "card": played.card} for played in state.trick],
-            leader=state.leader,
-            # Every trick was played face up and its winner took it: the piles are public (docs/api.md).
-            captures=state.captures,
-            last_trick=last_trick(state),
             # Declarations are announced, and two players show each card they draw (docs/rules.md, Tressette).
             accusi_points=list(state.accusi_points),
             shown_cards=[
@@ -130,15 +124,9 @@ class Tressette:
         return seen
 
     # -- verify / can / do (one code path) -------------------------------------------------------------------
-    def legal_moves(self, state: GameState, limit: int | None = None) -> LegalMoves:
+    def moves_for(self, state: TressetteState, seat: int) -> list[PlayCard]:
         """The cards of the suit led if the hand holds any, else every card (RULES.md 8: follow suit)."""
-        state = own_state(state)
-        seat = state.turn
-        if seat is None:
-            return LegalMoves(None, (), 0)
-        moves = [PlayCard(card) for card in playable(state, seat)]
-        listed = moves if limit is None else moves[: max(limit, 0)]
-        return LegalMoves(seat, tuple(listed), len(moves))
+        return [PlayCard(card) for card in playable(state, seat)]
 
     def check(self, state: GameState, move: Move) -> PlayCard:
         """The move itself, or IllegalMove saying which rule forbids it."""
@@ -176,10 +164,7 @@ class Tressette:
             state = take_trick(state, events)
         return state, events
 
-    def score(self, state: GameState) -> RoundScore:
-        state = own_state(state)
-        if not state.round_over:
-            raise RoundNotOver("the round is not over: cards remain in hand, in the trick or in the stock")
+    def score_finished(self, state: TressetteState) -> RoundScore:
         # The leader of a finished round is the seat that took the last trick.
         return score_round(state.rules, state.players, state.captures, state.leader, state.accusi_points, state.match)
 
@@ -198,21 +183,14 @@ class Tressette:
     ) -> tuple[TressetteState, list[Event]]:
         """Ten cards each, one at a time from the seat after the dealer (RULES.md 2); two players keep the
         other twenty as the stock."""
-        context = shuffle.deal_context(self.name, players, dealer, match.round, 0)
-        cards = shuffle.shuffled(DECK, seed, context)
-        first = (dealer + 1) % players
-        order = playing_order(first, players)
-        hands: list[tuple[Card, ...]] = [() for _ in range(players)]
-        for position in range(HAND_SIZE * players):
-            seat = order[position % players]
-            hands[seat] = (*hands[seat], cards[position])
+        hands, stock, first = self.shuffled_deal(rules, DECK, players, seed, dealer, match)
         state = TressetteState(
             game=self.name,
             rules=rules,
             players=players,
             dealer=dealer,
-            hands=tuple(hands),
-            stock=tuple(cards[HAND_SIZE * players :]),
+            hands=hands,
+            stock=stock,
             trick=(),
             leader=first,
             captures=((),) * players,
