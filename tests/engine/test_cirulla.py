@@ -18,7 +18,8 @@ from flask.testing import FlaskClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.engine.cards import DECK, cards
+from service.engine.cards import DECK, card, cards
+from service.engine.fishing.sets import table_index
 from service.engine.games import GAMES, resolve
 from service.engine.state import Match, sides_of
 from service.schemas.state import dump_state
@@ -351,3 +352,37 @@ def test_a_whole_match_through_http(client: FlaskClient) -> None:
             return
         state = client.post("/v1/games/cirulla/deal", json={"previous": state, "seed": 6}).get_json()["state"]
     raise AssertionError("the match did not end")
+
+
+# -- the computer players' hooks -----------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("table", "rules", "ranks"),
+    [
+        pytest.param("10B 6D", {}, [1], id="16 on the table: only the ace takes it all"),
+        pytest.param("3S 10B", {}, [1, 2], id="13: the 2 makes 15, the ace takes all"),
+        pytest.param("2S 3S", {}, [1, 5, 10], id="5: a five by value, a re by 15, the ace"),
+        pytest.param("1S 3S", {}, [4], id="an ace on the table: no ace takes all; a 4 by value (11 is no rank)"),
+        pytest.param("10B 6D", {"asso_piglia_tutto": "off"}, [], id="asso_piglia_tutto off: nothing sweeps 16"),
+    ],
+)
+def test_the_ranks_that_sweep_a_table(table: str, rules: dict[str, Any], ranks: list[int]) -> None:
+    """The hint's "leaves a sweep" asks which ranks take a whole table: by value, by 15, the ace (RULES.md 10)."""
+    left = cards(table.split())
+    assert CIRULLA.sweeping_ranks(resolve("cirulla", overrides=rules), left, sum(c.rank for c in left)) == ranks
+    expected = {rank for rank in range(1, 11) if reference_sets(f"{rank}C", table.split(), rules)
+                and any(len(found) == len(left) for found in reference_sets(f"{rank}C", table.split(), rules))}
+    assert set(ranks) == expected
+
+
+def test_the_greedy_player_counts_the_ace_that_takes_all_as_a_sweep() -> None:
+    """Scoring the ace's capture as a sweep (RULES.md 10), the one-ply player takes the table with it."""
+    state = cirulla(["1S 4D 9B", "*3"], "5D 7B 10C")
+    legal = list(CIRULLA.legal_moves(state).moves)
+    scores = CIRULLA.strategy.move_scores(state, legal)
+    best = legal[scores.index(max(scores))]
+    assert best.card.code == "1S"
+    # The same hook values the ace an opponent may hold against a table left without one.
+    index = table_index(cards(["2D"]))
+    assert CIRULLA.sweep_scores(resolve("cirulla"), card("1S"), index, index.cards)
+    scopa_apt = resolve("scopa", overrides={"asso_piglia_tutto": True})
+    assert not GAMES["scopa"].sweep_scores(scopa_apt, card("1S"), index, index.cards)  # apt_sweep_counts off

@@ -208,6 +208,13 @@ class Cirulla(FishingGame):
             by_value = CaptureSets(index, rank, None, BY_SUM)
         return CirullaSets(index, rank, by_value)
 
+    def sweeping_ranks(self, rules: Rules, left: tuple[Card, ...], total: int) -> list[int]:
+        """A card of the whole table's value, the card making 15 with it, and the ace that takes all."""
+        ranks = {rank for rank in (total, FIFTEEN - total) if 1 <= rank <= 10}
+        if switched_on(rules["asso_piglia_tutto"]) and left and all(card.rank != 1 for card in left):
+            ranks.add(1)
+        return sorted(ranks)
+
     def needs_redeal(self, rules: Rules, table: Sequence[Card]) -> bool:
         return switched_on(rules["redeal_two_aces"]) and sum(1 for card in table if card.rank == 1) >= 2
 

@@ -24,6 +24,7 @@ from ..view import common_view
 from .checks import check_fishing
 from .codec import CAPTURE, CODEC, FishingCodec
 from .position import analysed, not_own, position, recent
+from .reasons import sweeping_ranks
 from .score import score_piles, score_round
 from .sets import CaptureSets, TableIndex
 from .state import Capture, FishingState
@@ -84,6 +85,10 @@ class FishingGame:
 
     def sweep_scores(self, rules: Rules, card: Card, index: TableIndex, taken: tuple[Card, ...]) -> bool:
         return True
+
+    def sweeping_ranks(self, rules: Rules, left: tuple[Card, ...], total: int) -> list[int]:
+        """The ranks of a card that would take the whole of ``left`` (a hint's "leaves a sweep"), lowest first."""
+        return sweeping_ranks(self, rules, left, total)
 
     def fourth_point(self, rules: Rules) -> str:
         """The category that decides the fourth round point: ``primiera`` or ``sevens`` (most sevens)."""

@@ -56,6 +56,8 @@ class Sweeps(Protocol):
 
     def sweep_scores(self, rules: Rules, card: Card, index: TableIndex, taken: tuple[Card, ...]) -> bool: ...
 
+    def sweeping_ranks(self, rules: Rules, left: tuple[Card, ...], total: int) -> list[int]: ...
+
 
 def is_settebello(card: Card) -> bool:
     return card.rank == 7 and card.suit is Suit.COINS
@@ -120,7 +122,7 @@ def sweep_left(game: Sweeps, state: FishingState, seat: int, left: tuple[Card, .
     or by a sum, Escoba's 15, asso piglia tutto), the rank that would and the table's sum."""
     total = sum(piece.rank for piece in left)
     unseen = unseen_ranks(state, seat)
-    for rank in sweeping_ranks(game, state.rules, left, total):
+    for rank in game.sweeping_ranks(state.rules, left, total):
         if unseen[rank]:
             return MoveReason(LEAVES_SWEEP, (("rank", rank), ("total", total)))
     return MoveReason(LEAVES_NO_SWEEP)

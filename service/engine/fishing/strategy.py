@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from math import comb
 from typing import Protocol
 
-from ..cards import DECK, Card, Suit
+from ..cards import BY_CODE, DECK, Card, Suit
 from ..game import MoveReason
 from ..moves import Move
 from ..options import Rules
@@ -49,8 +49,12 @@ class Tactics(Protocol):
 
     def sweep_scores(self, rules: Rules, card: Card, index: TableIndex, taken: tuple[Card, ...]) -> bool: ...
 
+    def sweeping_ranks(self, rules: Rules, left: tuple[Card, ...], total: int) -> list[int]: ...
+
 
 SWEEP = 1.0
+ACE, NO_ACE_TABLE = BY_CODE["1D"], table_index((BY_CODE["2D"],))
+"""An ace played on a table without one: whether the game scores asso piglia tutto as a sweep."""
 """A sweep (scopa, escoba) is worth one round point, as much as the settebello."""
 
 # Round points spread over the cards that decide them: "cards" over 40 cards, "coins" over 10, primiera or
@@ -142,12 +146,11 @@ def fishing_scores(game: Tactics, state: FishingState, moves: Sequence[Move]) ->
     chances = holding_chances(unseen_ranks(state, seat), next_hand)
     last_play = not state.stock and sum(map(len, state.hands)) == 1
     sweep_counts_last = bool(rules.by_name["last_play_sweep_counts"])
-    # Asso piglia tutto: an ace takes a table without an ace, and scores a sweep only if apt_sweep_counts.
-    ace_sweep = (
-        (SWEEP if rules.by_name.get("apt_sweep_counts") else 0.0)
-        if switched_on(rules.by_name.get("asso_piglia_tutto"))
-        else None
-    )
+    # Asso piglia tutto: an ace takes a table without an ace, a sweep as the game scores it (Scopa only with
+    # apt_sweep_counts, Cirulla always).
+    ace_sweep = None
+    if switched_on(rules.by_name.get("asso_piglia_tutto")):
+        ace_sweep = SWEEP if game.sweep_scores(rules, ACE, NO_ACE_TABLE, NO_ACE_TABLE.cards) else 0.0
     index = table_index(table)
     enumerate_replies = len(moves) <= MAX_THREAT_MOVES
     hand = state.hands[seat]
