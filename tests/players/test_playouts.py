@@ -11,7 +11,7 @@ import pytest
 
 from service.engine.fishing import Capture, FishingState
 from service.engine.fishing.playout import FishingPlayout
-from service.engine.fishing.strategy import card_values
+from service.engine.fishing.strategy import ACE, NO_ACE_TABLE, card_values
 from service.engine.game import Game
 from service.engine.moves import Move
 from service.engine.state import GameState, side_of
@@ -32,6 +32,13 @@ FISHING_RULES: tuple[tuple[str, int, dict[str, Any]], ...] = (
     # RULES.md 5: the card and the cards taken sum to 15; laying is always allowed; most cards.
     ("escoba", 2, {}),
     ("escoba", 2, {"capture_choice": "most_cards", "capture_obligation": "any_card"}),
+    # RULES.md 3: asso piglia tutto, the ace's sweep scoring only with apt_sweep_counts.
+    ("scopa", 2, {"asso_piglia_tutto": True}),
+    ("scopa", 3, {"asso_piglia_tutto": True, "apt_sweep_counts": True, "capture_obligation": "played_card"}),
+    # RULES.md 10: Cirulla's captures by rank, by sum and by 15, the ace that takes all (a sweep), the options.
+    ("cirulla", 2, {}),
+    ("cirulla", 3, {"rank_priority": "on", "capture_obligation": "any_card"}),
+    ("cirulla", 4, {"asso_piglia_tutto": "off", "capture_obligation": "none", "last_play_sweep_counts": True}),
 )
 
 
@@ -42,8 +49,16 @@ def mask_of(state: FishingState, move: Capture) -> int:
 
 def compact(game: Game, state: FishingState) -> FishingPlayout:
     tactics: Any = game  # a FishingGame: the capture rule's attributes
+    rules = state.rules
+    ace_sweeps = tactics.sweep_scores(rules, ACE, NO_ACE_TABLE, NO_ACE_TABLE.cards)
     return FishingPlayout(
-        state, card_values(state.rules), tactics.capture_sum, tactics.smallest_capture, tactics.hand_size(state.rules)
+        state,
+        card_values(rules),
+        tactics.capture_sum,
+        tactics.smallest_capture,
+        tactics.hand_size(rules),
+        tactics.both_sums,
+        ace_sweeps,
     )
 
 
@@ -69,8 +84,13 @@ def test_the_fishing_playout_lists_the_engines_moves_and_scores_its_rounds(
             state = after
         assert playout.turn == -1
         piles, sweeps = playout.result()
-        scored = game.score_piles(state.rules, players, piles, sweeps, state.match)
-        assert [side.total for side in scored.sides] == [side.total for side in game.score(state).sides]
+        assert [sorted(c.code for c in pile) for pile in piles] == [
+            sorted(c.code for c in pile) for pile in state.captures
+        ]
+        assert sweeps == list(state.sweeps)
+        if game.scores_from_piles:  # Cirulla's declarations are not in the piles: the same piles are what counts
+            scored = game.score_piles(state.rules, players, piles, sweeps, state.match)
+            assert [side.total for side in scored.sides] == [side.total for side in game.score(state).sides]
 
 
 @pytest.mark.parametrize(("name", "players"), [("scopa", 2), ("escoba", 2), ("scopone", 4)])
@@ -87,12 +107,14 @@ def test_a_fishing_line_value_is_a_function_of_its_dice(name: str, players: int)
     assert len(spread) > 1  # the playout's random plays and their seed matter
 
 
-def test_rules_the_fishing_copy_does_not_play_fall_back_to_the_engine() -> None:
-    """RULES.md 3, asso piglia tutto: an ace takes a table without an ace; the compact copy does not know it."""
-    game, state = deal("scopa", 2, 1, {"asso_piglia_tutto": True})
+@pytest.mark.parametrize(("name", "rules"), [("scopa", {"asso_piglia_tutto": True}), ("cirulla", {})])
+def test_asso_piglia_tutto_and_cirulla_are_played_on_the_compact_copy(name: str, rules: dict[str, Any]) -> None:
+    """RULES.md 3 and 10: the compact copy knows the ace that takes all and Cirulla's captures, so the strong
+    player rolls them out there rather than through the engine."""
+    game, state = deal(name, 2, 1, rules)
     seat = state.turn
     assert seat is not None
-    assert game.strategy.line_value(state, game.legal_moves(state).moves[0], seat, 0) is None
+    assert game.strategy.line_value(state, game.legal_moves(state).moves[0], seat, 0) is not None
 
 
 def minimax(game: Game, state: GameState, seat: int) -> float:

@@ -181,7 +181,7 @@ class Cirulla(FishingGame):
     playouts = 250
     redeal_reason = "two_aces"
     scores_from_piles = False  # the declarations are not in the piles
-    compact_playout = False  # its captures are neither Scopa's nor Escoba's: played out through the engine
+    both_sums = True
     codec: FishingCodec = CirullaCodec()
     rulebook = RuleBook("cirulla", CIRULLA_OPTIONS, {})
 

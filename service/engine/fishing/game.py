@@ -47,8 +47,8 @@ class FishingGame:
     playouts = 200
     """The strong player's rollouts per decision by default (``Strategy.playouts``)."""
     scores_from_piles = True
-    compact_playout = True
-    """Whether the strong player's compact copy of the rules (``playout.FishingPlayout``) plays this game."""
+    both_sums = False
+    """Cirulla: a card also takes cards summing to its own value when it has a ``capture_sum``."""
     redeal_reason = "opening_kings"
     """What a voided opening deal's ``redeal`` event names (``needs_redeal``)."""
     codec: FishingCodec = CODEC

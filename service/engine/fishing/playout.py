@@ -4,11 +4,13 @@ a compact, mutable copy of the capture rules (RULES.md sections 3-5), instead of
 Cards are deck indices (rank = index % 10 + 1); the hands, the table, the stock and the piles are lists changed
 in place. The rules copied: a card takes a table card of its rank, one of them (Scopa), else table cards summing to
 its value, two at least (``Tactics.smallest_capture``); with a ``capture_sum`` (Escoba's 15), cards that sum to it
-with the card played; ``capture_choice`` (free, most or fewest cards) and ``capture_obligation`` (none, the played
-card, any card); a capture that empties the table is a sweep, unless it is the round's last play and
-``last_play_sweep_counts`` is off; emptied hands are dealt again from the stock, one card at a time from the seat
-after the dealer; the last capturer takes what is left. The finished round is scored by the game itself
-(``score_piles``). A rule this copy does not know (``asso_piglia_tutto``) makes ``playable`` false.
+with the card played; with ``by_value`` too (Cirulla), cards summing to its value, one or more, or to the sum with
+it, the player choosing (a rank match first with ``rank_priority``); ``asso_piglia_tutto``, an ace taking a table
+without an ace (a sweep if ``ace_sweeps``); ``capture_choice`` (free, most or fewest cards) and
+``capture_obligation`` (none, the played card, any card); a capture that empties the table is a sweep, unless it is
+the round's last play and ``last_play_sweep_counts`` is off; emptied hands are dealt again from the stock, one card
+at a time from the seat after the dealer; the last capturer takes what is left. The finished round is scored by the
+game itself (``score_piles``); what a deal declares (Cirulla) is left out, the same for every line searched.
 
 The seats play a quick one-ply policy: take the capture worth most (``card_values``, a sweep a point) less what
 the table left exposes, else lay the card that costs least; now and then (``epsilon``) a random legal play.
@@ -20,7 +22,6 @@ import random
 from collections.abc import Sequence
 
 from ..cards import DECK, Card
-from ..options import Rules
 from ..state import playing_order
 from .rules import switched_on
 from .state import FishingState
@@ -48,11 +49,6 @@ def taste(option: tuple[int, int, float]) -> float:
     return option[2]
 
 
-def playable(rules: Rules) -> bool:
-    """Whether this copy of the rules plays ``rules`` exactly."""
-    return not switched_on(rules.by_name.get("asso_piglia_tutto"))
-
-
 class FishingPlayout:
     """One fully known fishing world, played to the end of the round by the quick policy."""
 
@@ -63,6 +59,8 @@ class FishingPlayout:
         capture_sum: int | None,
         smallest: int,
         hand_size: int,
+        by_value: bool = False,
+        ace_sweeps: bool = False,
     ) -> None:
         options = state.rules.by_name
         self.players, self.dealer = state.players, state.dealer
@@ -73,8 +71,10 @@ class FishingPlayout:
         self.sweeps = list(state.sweeps)
         self.last = state.last_capturer
         self.values, self.capture_sum, self.smallest, self.hand_size = values, capture_sum, smallest, hand_size
-        self.choice = str(options["capture_choice"])
+        self.choice = str(options.get("capture_choice", "free"))
         self.obligation = str(options["capture_obligation"])
+        self.by_value, self.rank_first = by_value, switched_on(options.get("rank_priority"))
+        self.ace_all, self.ace_sweeps = switched_on(options.get("asso_piglia_tutto")), ace_sweeps
         self.last_sweep = bool(options["last_play_sweep_counts"])
         turn = state.turn
         assert turn is not None
@@ -85,6 +85,14 @@ class FishingPlayout:
         """The table subsets ``card`` may take (every one of them, when the table holds its rank, of one card);
         none: it can only be laid."""
         rank = card % 10 + 1
+        if rank == 1 and self.ace_all and self.table and all(other % 10 for other in self.table):
+            return [subsets[-1]]  # asso piglia tutto: the whole table
+        if self.by_value:
+            same = [subset for subset in subsets if subset[2] == 1 and subset[1] == rank] if self.rank_first else []
+            fifteen = (self.capture_sum or 0) - rank
+            return same + [
+                subset for subset in subsets if subset[2] and (subset[1] == fifteen or (not same and subset[1] == rank))
+            ]
         if self.capture_sum is None:
             same = [subset for subset in subsets if subset[2] == 1 and subset[1] == rank]
             if same:
@@ -107,6 +115,7 @@ class FishingPlayout:
             return 0.0
         goal = self.capture_sum
         sweepable = (count == 1 or total <= 10) if goal is None else 1 <= goal - total <= 10
+        sweepable = sweepable or (self.by_value and total <= 10) or self.ace_all
         return EXPOSED * worth + (SWEEPABLE * SWEEP if sweepable else 0.0)
 
     def moves(self) -> list[tuple[int, int, float]]:
@@ -124,7 +133,8 @@ class FishingPlayout:
             found = self.captures(card, subsets) if count else []
             for mask, taken, size, gain in found:
                 left = count - size
-                bonus = sweep if not left else -self.exposure(left, total - taken, worth - gain)
+                swept = sweep if self.ace_sweeps or not self.takes_all(card) else 0.0
+                bonus = swept if not left else -self.exposure(left, total - taken, worth - gain)
                 options.append((card, mask, value + gain + bonus))
             lay = (card, 0, -LAY_COST * value - self.exposure(count + 1, total + card % 10 + 1, worth + value))
             if not found:
@@ -137,8 +147,13 @@ class FishingPlayout:
             return lays
         return options if self.obligation == "any_card" else options + lays
 
+    def takes_all(self, card: int) -> bool:
+        """Whether ``card`` is an ace taking the table by asso piglia tutto."""
+        return card % 10 == 0 and self.ace_all and bool(self.table) and all(other % 10 for other in self.table)
+
     def play(self, card: int, mask: int) -> None:
         seat, hands, table = self.turn, self.hands, self.table
+        counts = self.ace_sweeps or not self.takes_all(card)
         hands[seat].remove(card)
         if mask:
             taken = [other for at, other in enumerate(table) if mask >> at & 1]
@@ -146,7 +161,7 @@ class FishingPlayout:
             self.piles[seat] += [card, *taken]
             self.table = left
             self.last = seat
-            if not left:
+            if not left and counts:
                 last_play = not self.stock and not any(hands)
                 if self.last_sweep or not last_play:
                     self.sweeps[seat] += 1

@@ -19,7 +19,7 @@ from ..moves import Move
 from ..options import Rules
 from ..scoring import RoundScore, margin
 from ..state import GameState, Hand, Match
-from .playout import FishingPlayout, playable
+from .playout import FishingPlayout
 from .reasons import fishing_reasons
 from .rules import switched_on
 from .sets import TableIndex, table_index
@@ -36,7 +36,7 @@ class Tactics(Protocol):
     def playouts(self) -> int: ...
 
     @property
-    def compact_playout(self) -> bool: ...
+    def both_sums(self) -> bool: ...
 
     @property
     def smallest_capture(self) -> int: ...
@@ -326,14 +326,21 @@ class FishingStrategy:
 
     def line_value(self, world: GameState, move: Move, seat: int, dice: int) -> float | None:
         """The round played out from ``move`` on the compact copy of the rules (``playout.FishingPlayout``, its
-        quick policy with a tenth of the plays at random, ``dice`` their seed), scored by the game; None under
-        a rule the copy does not play."""
+        quick policy with a tenth of the plays at random, ``dice`` their seed), scored by the game; None on a
+        table too large for the copy."""
         assert isinstance(world, FishingState) and isinstance(move, Capture)
         rules, game = world.rules, self.game
-        if not game.compact_playout or not playable(rules) or len(world.table) > MAX_PLAYOUT_TABLE:
+        if len(world.table) > MAX_PLAYOUT_TABLE:
             return None
+        ace_sweeps = game.sweep_scores(rules, ACE, NO_ACE_TABLE, NO_ACE_TABLE.cards)
         playout = FishingPlayout(
-            world, card_values(rules), game.capture_sum, game.smallest_capture, game.hand_size(rules)
+            world,
+            card_values(rules),
+            game.capture_sum,
+            game.smallest_capture,
+            game.hand_size(rules),
+            game.both_sums,
+            ace_sweeps,
         )
         taken = set(move.capture or ())
         mask = sum(1 << at for at, card in enumerate(world.table) if card in taken)
