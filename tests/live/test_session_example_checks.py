@@ -17,7 +17,8 @@ empty when the table was played as it should be:
   made, none of them a computer's, each a card of its hand as its view showed it on that turn;
 - no event any seat read names a card it could not know at that version: a card is known to a seat once it is
   in that seat's own hand (its private ``hand_dealt``, ``card_drawn``) or once an event that shows cards face up
-  showed it to all (``dealt``, ``redeal``, ``card_played``, ``trump_exchanged``, a public draw or deal), so
+  showed it to all (``dealt``, ``redeal``, ``card_played``, ``trump_exchanged``, a public draw or deal, a hand
+  Cirulla declares on the deal, ``hand_declared``), so
   another seat's hand and the stock never reach it, whichever event or field (a view's ``names`` included).
 """
 
@@ -31,7 +32,9 @@ from typing import Any
 CARD = re.compile(r"^(10|[1-9])[DCSB]$")
 VERIFIED = ("valid", "commitment_matches", "score_matches")
 """What each seat's own replay of the round found (docs/fairness.md, a seat verifies its round)."""
-FACE_UP = frozenset({"dealt", "redeal", "card_played", "trump_exchanged", "card_drawn", "hand_dealt"})
+FACE_UP = frozenset(
+    {"dealt", "redeal", "card_played", "trump_exchanged", "card_drawn", "hand_dealt", "hand_declared"}
+)
 """Events that show cards: to all, they put those cards face up; to one seat, into its hand."""
 
 

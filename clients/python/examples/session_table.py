@@ -67,6 +67,7 @@ from cardrules_client.models import (
     EventBaseToType0,
     GameId,
     HandDealtEvent,
+    HandDeclaredEvent,
     Match,
     MatchOverEvent,
     Move,
@@ -106,6 +107,7 @@ Event: TypeAlias = (
     | CardDrawnEvent
     | TrumpExchangedEvent
     | AccusiDeclaredEvent
+    | HandDeclaredEvent
     | RoundOverEvent
     | StateSetEvent
     | TableEvent
@@ -133,6 +135,7 @@ EVENT_MODELS: dict[str, type[Event]] = {
     "card_drawn": CardDrawnEvent,
     "trump_exchanged": TrumpExchangedEvent,
     "accusi_declared": AccusiDeclaredEvent,
+    "hand_declared": HandDeclaredEvent,
     "round_over": RoundOverEvent,
     "state_set": StateSetEvent,
     "table": TableEvent,

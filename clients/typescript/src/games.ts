@@ -12,6 +12,7 @@ const GAMES: { [Name in GameId]: Name } = {
   briscola: "briscola",
   brisca: "brisca",
   tressette: "tressette",
+  cirulla: "cirulla",
 };
 
 export function gameId(name: string): GameId | undefined {
