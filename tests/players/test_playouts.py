@@ -11,7 +11,7 @@ import pytest
 
 from service.engine.fishing import Capture, FishingState
 from service.engine.fishing.playout import FishingPlayout
-from service.engine.fishing.strategy import ACE, NO_ACE_TABLE, card_values
+from service.engine.fishing.strategy import card_values
 from service.engine.game import Game
 from service.engine.moves import Move
 from service.engine.state import GameState, side_of
@@ -50,7 +50,6 @@ def mask_of(state: FishingState, move: Capture) -> int:
 def compact(game: Game, state: FishingState) -> FishingPlayout:
     tactics: Any = game  # a FishingGame: the capture rule's attributes
     rules = state.rules
-    ace_sweeps = tactics.sweep_scores(rules, ACE, NO_ACE_TABLE, NO_ACE_TABLE.cards)
     return FishingPlayout(
         state,
         card_values(rules),
@@ -58,7 +57,7 @@ def compact(game: Game, state: FishingState) -> FishingPlayout:
         tactics.smallest_capture,
         tactics.hand_size(rules),
         tactics.both_sums,
-        ace_sweeps,
+        tactics.ace_sweeps(rules),
     )
 
 

@@ -189,14 +189,6 @@ class Cirulla(FishingGame):
     def score_categories(self) -> tuple[str, ...]:
         return ("cards", "coins", "settebello", "primiera", "sweeps", "grande", "piccola", "declarations")
 
-    def ace_takes_all(self, rules: Rules, card: Card, index: TableIndex) -> bool:
-        return (
-            card.rank == 1
-            and switched_on(rules.by_name["asso_piglia_tutto"])
-            and bool(index.cards)
-            and 1 not in index.by_rank
-        )
-
     def capture_sets(self, rules: Rules, card: Card, index: TableIndex) -> CaptureSets:
         if card.rank == 1 and self.ace_takes_all(rules, card, index):
             return CaptureSets(index, 1, (index.cards,), ACE_TAKES_ALL)

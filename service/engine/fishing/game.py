@@ -25,6 +25,7 @@ from .checks import check_fishing
 from .codec import CAPTURE, CODEC, FishingCodec
 from .position import analysed, not_own, position, recent
 from .reasons import sweeping_ranks
+from .rules import switched_on
 from .score import score_piles, score_round
 from .sets import CaptureSets, TableIndex
 from .state import Capture, FishingState
@@ -83,7 +84,23 @@ class FishingGame:
         """Whatever happens right after the opening deal (Escoba's dealer bonus)."""
         return state, []
 
+    def ace_takes_all(self, rules: Rules, card: Card, index: TableIndex) -> bool:
+        """Asso piglia tutto (Scopa's flag, Cirulla's on/off): an ace played while no ace is on the table takes the
+        whole (non-empty) table."""
+        return (
+            card.rank == 1
+            and switched_on(rules.by_name.get("asso_piglia_tutto"))
+            and bool(index.cards)
+            and 1 not in index.by_rank
+        )
+
+    def ace_sweeps(self, rules: Rules) -> bool:
+        """Whether the ace that takes all scores a sweep when it empties the table (Scopa: ``apt_sweep_counts``)."""
+        return True
+
     def sweep_scores(self, rules: Rules, card: Card, index: TableIndex, taken: tuple[Card, ...]) -> bool:
+        """Whether a capture emptying the table scores: always where the ace's take-all sweeps too (a plain
+        ``True``, asked at every sweep: Scopa, whose ace may not sweep, overrides it)."""
         return True
 
     def sweeping_ranks(self, rules: Rules, left: tuple[Card, ...], total: int) -> list[int]:

@@ -85,7 +85,7 @@ class FishingPlayout:
         """The table subsets ``card`` may take (every one of them, when the table holds its rank, of one card);
         none: it can only be laid."""
         rank = card % 10 + 1
-        if rank == 1 and self.ace_all and self.table and all(other % 10 for other in self.table):
+        if rank == 1 and self.takes_all(card):
             return [subsets[-1]]  # asso piglia tutto: the whole table
         if self.by_value:
             same = [subset for subset in subsets if subset[2] == 1 and subset[1] == rank] if self.rank_first else []
@@ -131,9 +131,9 @@ class FishingPlayout:
         for card in hand:
             value = values[card]
             found = self.captures(card, subsets) if count else []
+            swept = sweep if found and (self.ace_sweeps or not self.takes_all(card)) else 0.0
             for mask, taken, size, gain in found:
                 left = count - size
-                swept = sweep if self.ace_sweeps or not self.takes_all(card) else 0.0
                 bonus = swept if not left else -self.exposure(left, total - taken, worth - gain)
                 options.append((card, mask, value + gain + bonus))
             lay = (card, 0, -LAY_COST * value - self.exposure(count + 1, total + card % 10 + 1, worth + value))

@@ -58,6 +58,8 @@ class Sweeps(Protocol):
 
     def sweeping_ranks(self, rules: Rules, left: tuple[Card, ...], total: int) -> list[int]: ...
 
+    def ace_sweeps(self, rules: Rules) -> bool: ...
+
 
 def is_settebello(card: Card) -> bool:
     return card.rank == 7 and card.suit is Suit.COINS
@@ -139,12 +141,8 @@ def sweeping_ranks(game: Sweeps, rules: Rules, left: tuple[Card, ...], total: in
         ranks.append(left[0].rank)
     elif total <= 10:  # a sum of the whole table (no single table card can equal it)
         ranks.append(total)
-    options = rules.by_name
-    if (
-        switched_on(options.get("asso_piglia_tutto"))
-        and options.get("apt_sweep_counts")
-        and all(c.rank != 1 for c in left)
-    ):
+    ace_all = switched_on(rules.by_name.get("asso_piglia_tutto"))
+    if ace_all and game.ace_sweeps(rules) and all(c.rank != 1 for c in left):
         ranks.append(1)
     return sorted(set(ranks))
 

@@ -75,15 +75,6 @@ class Scopa(FishingGame):
     playouts = 400  # compact playouts: about 100 ms from a two-player opening on one idle core
     rulebook = RuleBook("scopa", SCOPA_OPTIONS, SCOPA_PRESETS)
 
-    def ace_takes_all(self, rules: Rules, card: Card, index: TableIndex) -> bool:
-        """Asso piglia tutto: an ace played while no ace is on the table takes the whole (non-empty) table."""
-        return (
-            card.rank == 1
-            and bool(rules.by_name["asso_piglia_tutto"])
-            and bool(index.cards)
-            and 1 not in index.by_rank
-        )
-
     def capture_sets(self, rules: Rules, card: Card, index: TableIndex) -> CaptureSets:
         rank = card.rank
         if rank == 1 and self.ace_takes_all(rules, card, index):
@@ -94,8 +85,11 @@ class Scopa(FishingGame):
             return CaptureSets(index, rank, tuple([(other,) for other in same_rank]), BY_RANK)
         return CaptureSets(index, rank, None, BY_SUM, rules.by_name["capture_choice"], self.smallest_capture)
 
+    def ace_sweeps(self, rules: Rules) -> bool:
+        return bool(rules["apt_sweep_counts"])
+
     def sweep_scores(self, rules: Rules, card: Card, index: TableIndex, taken: tuple[Card, ...]) -> bool:
-        return bool(rules["apt_sweep_counts"]) or not self.ace_takes_all(rules, card, index)
+        return self.ace_sweeps(rules) or not self.ace_takes_all(rules, card, index)
 
     def needs_redeal(self, rules: Rules, table: Sequence[Card]) -> bool:
         """Danish guide: three or four kings on the opening table void the deal (a king cannot be summed)."""

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from math import comb
 from typing import Protocol
 
-from ..cards import BY_CODE, DECK, Card, Suit
+from ..cards import DECK, Card, Suit
 from ..game import MoveReason
 from ..moves import Move
 from ..options import Rules
@@ -51,10 +51,10 @@ class Tactics(Protocol):
 
     def sweeping_ranks(self, rules: Rules, left: tuple[Card, ...], total: int) -> list[int]: ...
 
+    def ace_sweeps(self, rules: Rules) -> bool: ...
+
 
 SWEEP = 1.0
-ACE, NO_ACE_TABLE = BY_CODE["1D"], table_index((BY_CODE["2D"],))
-"""An ace played on a table without one: whether the game scores asso piglia tutto as a sweep."""
 """A sweep (scopa, escoba) is worth one round point, as much as the settebello."""
 
 # Round points spread over the cards that decide them: "cards" over 40 cards, "coins" over 10, primiera or
@@ -150,7 +150,7 @@ def fishing_scores(game: Tactics, state: FishingState, moves: Sequence[Move]) ->
     # apt_sweep_counts, Cirulla always).
     ace_sweep = None
     if switched_on(rules.by_name.get("asso_piglia_tutto")):
-        ace_sweep = SWEEP if game.sweep_scores(rules, ACE, NO_ACE_TABLE, NO_ACE_TABLE.cards) else 0.0
+        ace_sweep = SWEEP if game.ace_sweeps(rules) else 0.0
     index = table_index(table)
     enumerate_replies = len(moves) <= MAX_THREAT_MOVES
     hand = state.hands[seat]
@@ -332,7 +332,6 @@ class FishingStrategy:
         rules, game = world.rules, self.game
         if len(world.table) > MAX_PLAYOUT_TABLE:
             return None
-        ace_sweeps = game.sweep_scores(rules, ACE, NO_ACE_TABLE, NO_ACE_TABLE.cards)
         playout = FishingPlayout(
             world,
             card_values(rules),
@@ -340,7 +339,7 @@ class FishingStrategy:
             game.smallest_capture,
             game.hand_size(rules),
             game.both_sums,
-            ace_sweeps,
+            game.ace_sweeps(rules),
         )
         taken = set(move.capture or ())
         mask = sum(1 << at for at, card in enumerate(world.table) if card in taken)
