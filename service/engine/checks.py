@@ -136,7 +136,8 @@ def check_hand_sizes(state: GameState, first: int, played: int, full: Sequence[i
         )
 
 
-def check_match(state: GameState) -> None:
+def check_match(state: GameState, signed: bool = False) -> None:
+    """The match's target and one score per side; ``signed``: totals may fall below zero (a zero-sum match)."""
     match = state.match
     if match.target != state.rules.target:
         raise fail(
@@ -151,6 +152,13 @@ def check_match(state: GameState) -> None:
             "match.scores has one entry per side",
             ("/match/scores", f"must have {sides} entries"),
         )
+    if not signed:
+        for side, score in enumerate(match.scores):
+            if score < 0:
+                raise fail(
+                    "invalid_match", "match scores add up points won: none is below zero",
+                    (f"/match/scores/{side}", "must be 0 or more"),
+                )
 
 
 def check_reported(state: GameState, reported: Mapping[str, Any]) -> None:

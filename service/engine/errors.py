@@ -93,6 +93,11 @@ class Reason(StrEnum):
     EXCHANGE_NOT_IN_HAND = "exchange_not_in_hand"
     EXCHANGE_NOT_TRUMP = "exchange_not_trump"
     EXCHANGE_NOT_ALLOWED = "exchange_not_allowed"
+    # Briscola chiamata's auction and call (RULES.md 9)
+    WRONG_PHASE = "wrong_phase"
+    BID_TOO_LOW = "bid_too_low"
+    POINTS_NEED_TWO = "points_need_two"
+    BID_NEEDS_POINTS = "bid_needs_points"
 
 
 class IllegalMove(RulesError):

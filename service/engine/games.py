@@ -13,9 +13,10 @@ from .fishing import Cirulla, Escoba, Scopa, Scopone
 from .game import Game
 from .options import Option, Preset, Rules
 from .tricks import Briscola
+from .tricks.chiamata import BriscolaChiamata
 from .tricks.tressette import Tressette
 
-_GAMES: tuple[Game, ...] = (Scopa(), Scopone(), Escoba(), Briscola(), Tressette(), Cirulla())
+_GAMES: tuple[Game, ...] = (Scopa(), Scopone(), Escoba(), Briscola(), Tressette(), Cirulla(), BriscolaChiamata())
 GAMES: dict[str, Game] = {game.name: game for game in _GAMES}
 ALIASES: dict[str, tuple[str, str]] = {"brisca": ("briscola", "brisca")}
 """alias -> (game, preset applied when the request names none)."""

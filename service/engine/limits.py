@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Final
 
-MAX_PLAYERS: Final = 4
+MAX_PLAYERS: Final = 5  # Briscola chiamata
 MAX_SEAT: Final = MAX_PLAYERS - 1
 MIN_PLAYERS: Final = 2
 MAX_HAND: Final = 10  # Scopone 10+0
@@ -14,6 +14,7 @@ MAX_CARDS: Final = 40  # stock, table, a pile, a capture
 MAX_TRICK: Final = MAX_PLAYERS - 1  # a complete trick is cleared at once
 MAX_SWEEPS: Final = 40
 MAX_SCORE: Final = 100_000
+MIN_SCORE: Final = -MAX_SCORE  # a zero-sum match (Briscola chiamata) has totals below zero
 MAX_ROUND: Final = 100_000
 MIN_TARGET: Final = 1
 MAX_TARGET: Final = 100

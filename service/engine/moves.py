@@ -5,14 +5,10 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any, NamedTuple, Protocol
 
-from .cards import Card
-
 
 class Move(Hashable, Protocol):
-    """A move of some game: every move names the card it plays or gives."""
-
-    @property
-    def card(self) -> Card: ...
+    """A move of some game, as its family defines it: a card played, a capture, an exchange, a bid, a pass, a
+    call (the game's shape says which kinds it has and whether each plays a card)."""
 
     def to_json(self) -> dict[str, Any]:
         """The move as callers name it (API.md, Moves)."""

@@ -26,8 +26,10 @@ class FieldSpec:
 
     Kinds: ``cards`` (a list of card codes, at most ``most``), ``card``, ``seat`` (0..MAX_SEAT), ``counts`` (a
     list of integers 0..``most``, one per seat), ``suit`` (a suit letter), ``trick`` (``{seat, card}`` items, at
-    most ``most``). ``nullable``: null is a value; ``omitted``: what an omitted field reads as (``""``: nothing,
-    ``"null"``: None, ``"empty"``: an empty list).
+    most ``most``), ``rank`` (a rank as a string, ``"1"``..``"10"``), ``number`` (an integer ``least``..``most``),
+    ``true`` (the value true: a pass), ``auction`` (the bids of an auction in order, at most ``most``: ``{seat,
+    bid, points?}`` or ``{seat, pass: true}``). ``nullable``: null is a value; ``omitted``: what an omitted field
+    reads as (``""``: nothing, ``"null"``: None, ``"empty"``: an empty list).
     """
 
     name: str
@@ -36,6 +38,7 @@ class FieldSpec:
     required: bool = False
     nullable: bool = False
     omitted: str = ""
+    least: int = 0
 
 
 def int_in(value: object, low: int, high: int) -> int:
@@ -93,6 +96,37 @@ def _trick_card(item: object) -> dict[str, Any]:
     if type(item) is not dict or item.keys() != {"seat", "card"}:
         raise Unsure
     return {"seat": int_in(item["seat"], 0, MAX_SEAT), "card": card_in(item["card"])}
+
+
+RANKS = tuple(str(rank) for rank in range(1, 11))
+"""A bid's rank as JSON names it: the rank of a card code."""
+BID_POINTS = (61, 120)
+"""The points a bid may name (RULES.md 9: from 61 up to all 120)."""
+
+
+def auction_in(value: object, most: int) -> list[dict[str, Any]]:
+    """The ``auction`` kind: ``{seat, bid, points?}`` and ``{seat, pass: true}`` items, as the schemas load them."""
+    if type(value) is not list or len(value) > most:
+        raise Unsure
+    return [_auction_entry(item) for item in value]
+
+
+def _auction_entry(item: object) -> dict[str, Any]:
+    if type(item) is not dict:
+        raise Unsure
+    keys = item.keys()
+    entry: dict[str, Any] = {"seat": int_in(item.get("seat"), 0, MAX_SEAT)}
+    if keys == {"seat", "pass"}:
+        if item["pass"] is not True:
+            raise Unsure
+        entry["pass"] = True
+        return entry
+    if not ({"seat", "bid"} <= keys <= {"seat", "bid", "points"}) or item["bid"] not in RANKS:
+        raise Unsure
+    entry["bid"] = item["bid"]
+    if "points" in item:
+        entry["points"] = int_in(item["points"], *BID_POINTS)
+    return entry
 
 
 _CODE_OF = attrgetter("code")

@@ -25,6 +25,7 @@ from ..engine.limits import (
     MAX_SEAT,
     MAX_TARGET,
     MIN_PLAYERS,
+    MIN_SCORE,
     MIN_TARGET,
 )
 from ..engine.options import Rules
@@ -47,7 +48,7 @@ def _match(value: object) -> dict[str, Any]:
     if over is not None and type(over) is not bool:
         raise Unsure
     return {
-        "scores": [int_in(score, 0, MAX_SCORE) for score in scores],
+        "scores": [int_in(score, MIN_SCORE, MAX_SCORE) for score in scores],
         "target": int_in(value["target"], MIN_TARGET, MAX_TARGET),
         "round": int_in(value.get("round", 1), 1, MAX_ROUND),
         "over": over,

@@ -17,6 +17,7 @@ from ..engine.limits import (
     MAX_TARGET,
     MAX_TRICK,
     MIN_PLAYERS,
+    MIN_SCORE,
     MIN_TARGET,
     SUITS,
 )
@@ -35,6 +36,7 @@ __all__ = [
     "MAX_TARGET",
     "MAX_TRICK",
     "MIN_PLAYERS",
+    "MIN_SCORE",
     "MIN_TARGET",
     "SUITS",
 ]

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validate
+from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from ..engine.errors import FieldProblem, InvalidRules
 from ..engine.game import Game
 from ..engine.games import GAMES, find_game
 from ..engine.options import Rules
-from ..engine.reading import FieldSpec
+from ..engine.reading import BID_POINTS, RANKS, FieldSpec
 from ..engine.state import GameState
 from .errors import RequestInvalid
 from .fastpath import build_state, read_state
@@ -29,6 +29,7 @@ from .limits import (
     MAX_SEAT,
     MAX_TARGET,
     MIN_PLAYERS,
+    MIN_SCORE,
     MIN_TARGET,
     SUITS,
 )
@@ -42,7 +43,7 @@ class MatchSchema(Schema):
     class Meta:
         unknown = RAISE
 
-    scores = BoundedList(Integer(minimum=0, maximum=MAX_SCORE), MAX_PLAYERS, 1, required=True)
+    scores = BoundedList(Integer(minimum=MIN_SCORE, maximum=MAX_SCORE), MAX_PLAYERS, 1, required=True)
     target = Integer(minimum=MIN_TARGET, maximum=MAX_TARGET, required=True)
     round = Integer(minimum=1, maximum=MAX_ROUND, load_default=1)
     # Output-only fields a caller may post back unchanged.
@@ -75,6 +76,25 @@ class TrickCardSchema(Schema):
     card = Card(required=True)
 
 
+class AuctionEntrySchema(Schema):
+    """A bid (``{seat, bid, points?}``) or a pass (``{seat, pass: true}``) of an auction."""
+
+    class Meta:
+        unknown = RAISE
+
+    seat = seat(required=True)
+    bid = fields.String(validate=validate.OneOf(RANKS))
+    points = Integer(minimum=BID_POINTS[0], maximum=BID_POINTS[1])
+    pass_ = Boolean(data_key="pass", attribute="pass", validate=validate.Equal(True, error="must be true"))
+
+    @validates_schema
+    def bid_or_pass(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if ("bid" in data) == ("pass" in data):
+            raise ValidationError("an entry is a bid or a pass: exactly one of 'bid' or 'pass'", "_schema")
+        if "points" in data and "bid" not in data:
+            raise ValidationError("points go with a bid", "points")
+
+
 def field(spec: FieldSpec) -> fields.Field[Any]:
     """The marshmallow field that checks what a family's ``FieldSpec`` describes (``engine/reading.py``)."""
     options: dict[str, Any] = {"required": spec.required}
@@ -94,6 +114,14 @@ def field(spec: FieldSpec) -> fields.Field[Any]:
         return fields.String(validate=validate.OneOf(SUITS), **options)
     if spec.kind == "trick":
         return BoundedList(fields.Nested(TrickCardSchema), spec.most, **options)
+    if spec.kind == "rank":
+        return fields.String(validate=validate.OneOf(RANKS), **options)
+    if spec.kind == "number":
+        return Integer(minimum=spec.least, maximum=spec.most, **options)
+    if spec.kind == "true":
+        return Boolean(validate=validate.Equal(True, error="must be true"), **options)
+    if spec.kind == "auction":
+        return BoundedList(fields.Nested(AuctionEntrySchema), spec.most, **options)
     raise ValueError(f"no field of kind {spec.kind!r}")
 
 

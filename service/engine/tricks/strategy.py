@@ -9,12 +9,14 @@ card's strength and points, and the round's other worth; the rest is shared.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from ..cards import Card, Suit
 from ..moves import Move
 from ..scoring import RoundScore, margin
 from ..state import side_of
 from .common import TrickRound
+from .state import ExchangeTrump, PlayCard
 
 
 def trump_cost(card: Card, strength: int, points: int) -> float:
@@ -52,7 +54,7 @@ def trick_scores(
         last = len(trick) == players - 1
         ours_now = side_of(best.seat, players) == side_of(seat, players)
     for move in moves:
-        card = move.card
+        card = cast(PlayCard | ExchangeTrump, move).card  # every move of a trick's play names its card
         worth, power = points(card), strength(card)
         spent = trump_cost(card, power, worth) if card.suit is trump else 0.0
         if not trick:
