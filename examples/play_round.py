@@ -26,15 +26,17 @@ def post(game: str, operation: str, body: dict[str, Any]) -> Any:
 
 
 def play_round(game: str, seed: int | str) -> dict[str, Any]:
-    players = 4 if game == "scopone" else 2
+    # The catalogue says how many play: the fewest it lists (Scopone 4, Briscola chiamata 5, most games 2).
+    players = requests.get(f"{BASE}/v1/games/{game}", timeout=10).json()["players"][0]
     # 1. Deal: the seed makes the deal reproducible.
     state = post(game, "deal", {"players": players, "seed": seed})["state"]
     print(f"dealt {game} for {players}, seed {seed}: seat {state['turn']} plays first", file=sys.stderr)
-    # 2. Play: the seat to act plays its first legal card (a Briscola trump exchange is a move too; skipped here).
+    # 2. Play: the seat to act plays its first legal card (a Briscola trump exchange is a move too; skipped here);
+    # where no move plays a card (Briscola chiamata's auction and call), the last one listed (a pass, a call).
     moves = 0
     while not state["round_over"]:
         legal = post(game, "legal-moves", {"state": state})["moves"]
-        move = next(move for move in legal if "card" in move)
+        move = next((move for move in legal if "card" in move), legal[-1])
         state = post(game, "play", {"state": state, "move": move})["state"]
         moves += 1
     print(f"round over after {moves} moves", file=sys.stderr)

@@ -37,10 +37,11 @@ def test_openapi_states_the_same_limits() -> None:
     assert COMPONENTS["Players"]["minimum"] == limits.MIN_PLAYERS
     assert COMPONENTS["Players"]["maximum"] == limits.MAX_PLAYERS
     assert tuple(COMPONENTS["DeckStyle"]["enum"]) == limits.DECK_STYLES
-    assert tuple(STATE["trump_suit"]["enum"]) == limits.SUITS
+    assert tuple(suit for suit in STATE["trump_suit"]["enum"] if suit is not None) == limits.SUITS
     match = COMPONENTS["Match"]["properties"]
     assert match["scores"]["maxItems"] == limits.MAX_PLAYERS
     assert match["scores"]["items"]["maximum"] == limits.MAX_SCORE
+    assert match["scores"]["items"]["minimum"] == limits.MIN_SCORE
     assert (match["target"]["minimum"], match["target"]["maximum"]) == (limits.MIN_TARGET, limits.MAX_TARGET)
     assert match["round"]["maximum"] == limits.MAX_ROUND
 

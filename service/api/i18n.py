@@ -83,6 +83,8 @@ PROBLEMS: dict[str, ProblemCode] = {
     "invalid_match": _STATE,
     "invalid_turn": _STATE,
     "invalid_trump": _STATE,
+    "invalid_auction": _STATE,
+    "invalid_partner": _STATE,
     "invalid_observation": _STATE,
     "game_mismatch": ProblemCode(400, ("expected", "got")),
     "illegal_move": ProblemCode(422, ("reason",)),

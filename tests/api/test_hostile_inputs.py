@@ -18,6 +18,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from service.app import create_app
+from service.engine.limits import MAX_PLAYERS, MAX_SEAT
 from service.storage import MemoryStore
 from tests.work import lines_executed
 
@@ -219,9 +220,9 @@ def seats() -> Iterator[Case]:
         ("trick-seat", B_LEGAL, BRISCOLA, "/trick/0/seat"),
     ]
     for name, path, base, where in fields:
-        for bad in (-1, 4, 1.5, "1", True, False, [], 2**64, -(2**64)):
+        for bad in (-1, MAX_SEAT + 1, 1.5, "1", True, False, [], 2**64, -(2**64)):
             yield Case(f"seat-{name}-{bad!r}", path, {"state": at(base, where, bad)}, code=V, pointer="/state" + where)
-    for bad in (-1, 4, 1.5, "1", True, None, 2**64):
+    for bad in (-1, MAX_SEAT + 1, 1.5, "1", True, None, 2**64):
         yield Case(f"view-seat-{bad!r}", VIEW, {"state": SCOPA, "seat": bad}, code=V, pointer="/seat")
         yield Case(f"deal-dealer-{bad!r}", DEAL, {"players": 2, "seed": 1, "dealer": bad}, code=V, pointer="/dealer")
     # In range for the schema, out of range for the table.
@@ -241,7 +242,10 @@ def seats() -> Iterator[Case]:
     yield Case("briscola-players-3-with-2-hands", B_LEGAL, {"state": at(BRISCOLA, "/players", 3)},
                code="invalid_seat", pointer="/state/hands")
     yield from fewer_hands_than_players()
-    yield Case("players-5", LEGAL, {"state": at(SCOPA, "/players", 5)}, code=V, pointer="/state/players")
+    yield Case("players-6", LEGAL, {"state": at(SCOPA, "/players", MAX_PLAYERS + 1)}, code=V, pointer="/state/players")
+    # Five seats are a state's bound (Briscola chiamata), not Scopa's: the game's own check names the field.
+    yield Case("scopa-players-5", LEGAL, {"state": at(SCOPA, "/players", 5)}, code="invalid_seat",
+               pointer="/state/players")
     yield Case("scopone-with-2", "/v1/games/scopone/legal-moves", {"state": fishing("scopone")},
                pointer="/state/players")
 

@@ -111,10 +111,11 @@ def cards_in(value: Any) -> set[str]:
 
 
 def declared_cards(events: list[dict[str, Any]]) -> set[str]:
-    """Cards the rules show to every seat that may still lie hidden afterwards: a declared hand, still held
-    (Cirulla, RULES.md 10), and a voided opening table, shuffled back into the deck (a ``redeal``: it tells where
-    none of them went)."""
+    """Cards the rules name to every seat that may still lie hidden afterwards: a declared hand, still held
+    (Cirulla, RULES.md 10), a voided opening table, shuffled back into the deck (a ``redeal``: it tells where
+    none of them went), and Briscola chiamata's called card (RULES.md 9: named to all, its holder secret)."""
     shown = {card for event in events if event["type"] == "hand_declared" for card in event["cards"]}
+    shown |= {event["card"] for event in events if event["type"] == "card_called"}
     return shown | {card for event in events if event["type"] == "redeal" for card in event["table"]}
 
 

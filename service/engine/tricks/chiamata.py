@@ -62,7 +62,7 @@ CHIAMATA_OPTIONS: tuple[Option, ...] = (
     ),
     choice("first_lead", "caller", ("caller", "after_dealer"), "Who leads the first trick."),
     choice("cappotto", "double", ("double", "none"), "Whether all 120 card points to one side double the hand."),
-    number("hands", 5, 1, 50, "Hands in a match; the highest total wins (tied leaders play another)."),
+    number("hands", 5, 1, 50, "Hands in a match; the highest total after the last wins (tied leaders share it)."),
 )
 
 
@@ -106,14 +106,17 @@ def legal_bids(rules: Rules, high: Bid | None) -> list[Bid]:
     if rules["auction"] == "points_only":
         least = TARGET_POINTS if high is None else (high.points or 0) + 1
         return [Bid(rank, points) for points in range(least, 121) for rank in BID_ORDER]
-    if high is None:
-        start = 0
-    else:
-        start = len(BID_ORDER) if high.points is not None else BID_ORDER.index(high.rank) + 1
-    bids = [Bid(rank) for rank in BID_ORDER[start:]]
+    bids = [Bid(rank) for rank in ranks_below(high)]
     least = TARGET_POINTS if high is None or high.points is None else high.points + 1
     bids.extend(Bid(LAST_RANK, points) for points in range(least, 121))
     return bids
+
+
+def ranks_below(high: Bid | None) -> tuple[int, ...]:
+    """The ranks a plain bid may still name: all at first, those below the last named, none once points are bid."""
+    if high is None:
+        return BID_ORDER
+    return () if high.points is not None else BID_ORDER[BID_ORDER.index(high.rank) + 1 :]
 
 
 def wrong_phase(phase: str) -> IllegalMove:

@@ -24,12 +24,11 @@ ALL_POINTS = 120
 
 
 def settle(match: Match, totals: Sequence[int]) -> MatchResult:
-    """A match is a number of hands (``hands``, the target): the highest total after the last wins; leaders tied
-    then play another hand (docs/rules.md)."""
+    """A match is a number of hands (``hands``, the target): it ends with the last, and the highest total wins;
+    leaders tied then share it (``winner`` null), so every match ends, however its seats bid (docs/rules.md)."""
     scores = tuple(before + now for before, now in zip(match.scores, totals, strict=True))
-    leader = unique_best(scores)
-    over = match.round >= match.target and leader is not None
-    return MatchResult(scores, match.target, match.round, over, leader if over else None)
+    over = match.round >= match.target
+    return MatchResult(scores, match.target, match.round, over, unique_best(scores) if over else None)
 
 
 def score_hand(state: ChiamataState) -> RoundScore:

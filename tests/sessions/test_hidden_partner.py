@@ -1,0 +1,96 @@
+"""A five-seat sealed table of Briscola chiamata (RULES.md 9; docs/fairness.md, "the hidden partner"): played to the
+end of a match through sessions, each seat on its own token; no token learns who holds the called card before it
+is played, not from a view, an event, legal moves, a suggestion or an error; then every view and a public
+``partner_revealed`` event name the partner."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.testing import FlaskClient
+
+from service.storage import SqliteStore
+from tests.sessions.conftest import Table, bearer
+from tests.sessions.test_sealed_tables import public_log, true_state
+
+
+def open_five(client: FlaskClient) -> Table:
+    body = {"game": "briscola_chiamata", "deal": {"players": 5, "seed": "server", "rules": {"hands": 1}}}
+    response = client.post("/v1/sessions", json=body)
+    assert response.status_code == 201, response.get_json()
+    made = response.get_json()
+    return Table(client, made["id"], made["tokens"]["owner"], made["tokens"]["seats"], made)
+
+
+def holder_of(state: dict[str, Any], card: str) -> int | None:
+    return next((seat for seat, hand in enumerate(state["hands"]) if card in hand), None)
+
+
+def seat_reads(client: FlaskClient, table: Table, seat: int) -> list[Any]:
+    headers = bearer(table.seats[seat])
+    reads = [
+        client.get(f"{table.path}/view", headers=headers).get_json(),
+        client.get(f"{table.path}/legal-moves", headers=headers).get_json(),
+        client.get(f"{table.path}/events?after=0", headers=headers).get_json(),
+    ]
+    return reads
+
+
+def partner_named(value: Any) -> bool:
+    """Whether an answer names a partner (a ``partner`` key with a seat, or a ``partner_revealed`` event)."""
+    if isinstance(value, dict):
+        if value.get("type") == "partner_revealed" or isinstance(value.get("partner"), int):
+            return True
+        return any(partner_named(item) for item in value.values())
+    if isinstance(value, list):
+        return any(partner_named(item) for item in value)
+    return False
+
+
+def test_a_five_seat_sealed_table_keeps_the_partner_secret_until_the_called_card_is_played(
+    client: FlaskClient, store: SqliteStore
+) -> None:
+    table = open_five(client)
+    assert len(table.seats) == 5
+    revealed = False
+    probed = False
+    moves = 0
+    while True:
+        state = true_state(store, table)
+        called = state.get("called_card")
+        for seat in range(5):
+            reads = seat_reads(client, table, seat)
+            if not revealed:
+                assert not any(partner_named(answer) for answer in reads), seat
+            else:
+                assert reads[0]["partner"] == state["partner"] and partner_named(reads[2])
+        if state["round_over"]:
+            break
+        turn = state["turn"]
+        headers = bearer(table.seats[turn], **{"If-Match": table.etag()})
+        if called is not None and not probed and holder_of(state, called) not in (turn, None):
+            # The called card asked of a seat that does not hold it: the same refusal as any card it lacks.
+            other = next(card for hand in state["hands"][:turn] + state["hands"][turn + 1 :] for card in hand
+                         if card != called)
+            refusals = [
+                client.post(f"{table.path}/moves", json={"move": {"card": card}}, headers=headers).get_json()
+                for card in (called, other)
+            ]
+            assert [(r["code"], r.get("reason")) for r in refusals] == [("illegal_move", "card_not_in_hand")] * 2
+            probed = True
+        legal = client.get(f"{table.path}/legal-moves", headers=bearer(table.seats[turn])).get_json()["moves"]
+        bids = [{"bid": "1"}, {"pass": True}] if state["phase"] == "auction" else legal
+        move = next(candidate for candidate in bids if candidate in legal)
+        played = client.post(f"{table.path}/moves", json={"move": move}, headers=headers)
+        assert played.status_code == 200, played.get_json()
+        if not revealed and partner_named(played.get_json()):
+            revealed = True
+            assert true_state(store, table)["partner"] == turn and move == {"card": called}
+        moves += 1
+    assert revealed and probed and moves == 5 + 1 + 40  # a bid, four passes, the call, forty cards
+    kinds = [event["type"] for event in public_log(table)]
+    assert kinds.count("partner_revealed") == 1 and "card_called" in kinds and "auction_won" in kinds
+    final = client.get(f"{table.path}/view", headers=bearer(table.seats[0])).get_json()
+    assert final["round_over"] and len(final["score"]["sides"]) == 5
+    assert sum(side["total"] for side in final["score"]["sides"]) == 0
+    assert final["score"]["match"]["scores"] == [side["total"] for side in final["score"]["sides"]]
