@@ -108,6 +108,10 @@ REASON_PARAMS: dict[str, tuple[str, ...]] = {
     "exchange_stock_empty": (),
     "exchange_not_trump": ("card",),
     "must_follow_suit": ("card", "suit"),
+    "wrong_phase": ("phase",),
+    "bid_too_low": ("bid", "must_beat"),
+    "points_need_two": ("bid", "points"),
+    "bid_needs_points": ("bid",),
     "move_kind": (),
     "match_over": (),
 }
@@ -130,6 +134,10 @@ SAMPLE: dict[str, object] = {
     "turn": 0,
     "current_version": 3,
     "retry_after": "17",
+    "phase": "auction",
+    "bid": "3",
+    "must_beat": "1",
+    "points": 70,
 }
 
 OPTION_ROWS = [(game, option.name) for game, options in OPTIONS.items() for option in options]

@@ -158,7 +158,9 @@ def view_body(game: Game, state: GameState, seat: int | None) -> dict[str, Any]:
         raise RequestInvalid([FieldProblem("/seat", f"must be 0..{state.players - 1}")])
     seen = game.view(state, seat)
     lang = language()
-    visible = [card for key in ("hand", "table", "trump_card") for card in _cards(seen.get(key))]
+    # Named: every card the view shows on its own or in a plain list (a hand, the table, a trump or called card) and
+    # the trick's; piles and other nested lists are not (their names are the same cards' names, asked for rarely).
+    visible = [card for value in seen.values() for card in _cards(value) if isinstance(card, Card)]
     visible += [item["card"] for item in seen.get("trick", [])]
     out: dict[str, Any] = plain(seen)
     out["names"] = {card.code: card_name(card, state.deck, lang) for card in visible}
@@ -207,8 +209,6 @@ def plain(value: Any) -> Any:
 
 
 def _cards(value: Any) -> list[Any]:
-    if value is None:
-        return []
     return list(value) if isinstance(value, tuple | list) else [value]
 
 

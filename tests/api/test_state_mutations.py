@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from service.app import create_app
 from service.engine.games import GAMES, OPTIONS, resolve
+from service.engine.limits import MAX_SEAT
 from service.engine.state import Match, sides_of
 from service.schemas.state import dump_state
 from service.storage import MemoryStore
@@ -307,11 +308,11 @@ def test_a_seat_out_of_range_is_named(api: FlaskClient, state: dict[str, Any], d
     fields += [("trick", index, "seat") for index in range(len(state.get("trick", [])))]
     path = data.draw(st.sampled_from(fields))
     players = state["players"]
-    seat = data.draw(st.integers(-3, 6) | st.sampled_from([2**31, 2**64, -(2**64)]))
+    seat = data.draw(st.integers(-3, MAX_SEAT + 3) | st.sampled_from([2**31, 2**64, -(2**64)]))
     if 0 <= seat < players:
         seat += players
     put(state, path, seat)
-    if not 0 <= seat <= 3:
+    if not 0 <= seat <= MAX_SEAT:
         expected = "validation_error"
     elif path == ("turn",):
         expected = "invalid_turn"

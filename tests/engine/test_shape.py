@@ -11,7 +11,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from service.engine.games import GAMES, resolve
-from service.engine.shape import ALONE, FIXED, Shape
+from service.engine.shape import ALONE, FIXED, HIDDEN, Shape
 from service.engine.state import GameState, Match, sides_of
 from service.schemas.requests import dump_move
 
@@ -37,7 +37,10 @@ def test_the_shape_names_the_seat_counts_the_game_deals(name: str) -> None:
     for players in shape.seats:
         sides = shape.sides(players)
         assert sorted(seat for side in sides for seat in side) == list(range(players))  # every seat in one side
-        assert shape.form(players) == (FIXED if len(sides) < players else ALONE)
+        if players in shape.hidden:  # decided during play: every seat stands alone until revealed
+            assert shape.form(players) == HIDDEN and len(sides) == players
+        else:
+            assert shape.form(players) == (FIXED if len(sides) < players else ALONE)
     kinds = {kind.name for kind in shape.moves}
     assert {move for phase in shape.phases for move in phase.moves} == kinds  # each kind is played in a phase
 

@@ -96,7 +96,8 @@ def test_a_refused_sealed_replay_plays_as_many_moves_as_it_was_sent(
     while len(legal) < 30 and not state["round_over"]:
         move, state = first_legal(client, game, state)
         legal.append(move)
-    wrong = {"card": legal[0]["card"]}  # played at the first move: refused at once after it, or soon at the start
+    # Played at the first move: refused at once after it, or soon at the start (a bid: the same bid again is low).
+    wrong = {"card": legal[0]["card"]} if "card" in legal[0] else legal[0]
     total = len(legal) + 1
     answer_of(client, game, sealed, [wrong] * 3)  # the public round is worked out once, then kept
     plays = Counter[str]()

@@ -15,6 +15,7 @@ from service.engine.cards import Card
 from service.engine.errors import InvalidState
 from service.engine.fishing import FishingState
 from service.engine.tricks import BriscolaState
+from service.engine.tricks.chiamata_state import ChiamataState
 from service.engine.tricks.tressette_state import TressetteState
 from service.players import Observation, determinize, observe
 
@@ -88,6 +89,11 @@ def test_a_determinized_state_is_consistent_with_the_observation(name: str, play
         elif isinstance(state, BriscolaState):
             assert isinstance(world, BriscolaState)
             assert (world.trick, world.trump_card) == (state.trick, state.trump_card)
+        elif isinstance(state, ChiamataState):
+            assert isinstance(world, ChiamataState)
+            assert (world.auction, world.called_card, world.partner, world.trick) == (
+                state.auction, state.called_card, state.partner, state.trick
+            )
         else:
             assert isinstance(state, TressetteState) and isinstance(world, TressetteState)
             assert (world.trick, world.accusi_points) == (state.trick, state.accusi_points)

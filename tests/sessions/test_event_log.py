@@ -66,7 +66,9 @@ class Picture:
             else:
                 f.update(trick=[], last_trick=None, leader=(event["dealer"] + 1) % n)
                 if "trump_card" in event:
-                    f["trump_card"] = event["trump_card"]
+                    f.update(trump_card=event["trump_card"], trump_suit=event["trump_card"][-1])
+                elif "auction" in f:  # Briscola chiamata: a new auction, nothing called, nobody revealed
+                    f.update(phase="auction", auction=[], caller=None, called_card=None, trump_suit=None, partner=None)
                 else:  # no trump: Tressette, with its declarations and the draws shown to both
                     f.update(accusi_points=[0] * n, shown_cards=[[] for _ in range(n)])
         elif kind == "hand_dealt":
@@ -106,6 +108,17 @@ class Picture:
             if event["seat"] == self.seat:
                 f["hand"][f["hand"].index(event["card"])] = event["trump_card"]
             f["trump_card"] = event["card"]
+        elif kind in ("bid", "passed"):  # Briscola chiamata's auction, public
+            said = {"pass": True} if kind == "passed" else {k: event[k] for k in ("bid", "points") if k in event}
+            f["auction"].append({"seat": event["seat"], **said})
+        elif kind == "auction_won":
+            f.update(phase="call", caller=event["seat"])
+        elif kind == "card_called":
+            f.update(phase="play", called_card=event["card"], trump_suit=event["trump_suit"], leader=event["leader"])
+        elif kind == "partner_revealed":
+            f["partner"] = event["seat"]
+        elif kind == "thrown_in":  # every seat passed: the round_over that follows says the rest
+            assert f["phase"] == "auction" and len(f["auction"]) == self.players
         elif kind == "round_over":
             f.update(round_over=True, score=event["score"])
         elif kind == "match_over":  # played: what the round's score said; conceded: the totals as they stood
@@ -144,7 +157,7 @@ TABLE_ONLY = frozenset({"clock", "seat_changed", "seat_reissued", "rematch", "pr
 COMPARED = (
     "hand", "hand_sizes", "stock_count", "pile_sizes", "captures", "round_over", "score",
     "table", "sweeps", "last_capturer", "trick", "leader", "trump_card", "last_trick", "accusi_points",
-    "shown_cards", "declaration_points",
+    "shown_cards", "declaration_points", "phase", "auction", "caller", "called_card", "trump_suit", "partner",
 )  # fmt: skip
 
 

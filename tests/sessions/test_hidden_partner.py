@@ -79,7 +79,10 @@ def test_a_five_seat_sealed_table_keeps_the_partner_secret_until_the_called_card
             assert [(r["code"], r.get("reason")) for r in refusals] == [("illegal_move", "card_not_in_hand")] * 2
             probed = True
         legal = client.get(f"{table.path}/legal-moves", headers=bearer(table.seats[turn])).get_json()["moves"]
-        bids = [{"bid": "1"}, {"pass": True}] if state["phase"] == "auction" else legal
+        # The holder keeps the called card through the first trick, so another seat is asked for it first.
+        first_trick = not any(state["captures"])
+        wanted = [move for move in legal if not (first_trick and move == {"card": called})]
+        bids = [{"bid": "1"}, {"pass": True}] if state["phase"] == "auction" else wanted
         move = next(candidate for candidate in bids if candidate in legal)
         played = client.post(f"{table.path}/moves", json={"move": move}, headers=headers)
         assert played.status_code == 200, played.get_json()

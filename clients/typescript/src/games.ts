@@ -13,6 +13,7 @@ const GAMES: { [Name in GameId]: Name } = {
   brisca: "brisca",
   tressette: "tressette",
   cirulla: "cirulla",
+  briscola_chiamata: "briscola_chiamata",
 };
 
 export function gameId(name: string): GameId | undefined {

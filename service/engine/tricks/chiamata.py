@@ -287,7 +287,8 @@ def call(state: ChiamataState, seat: int, move: Call) -> tuple[ChiamataState, li
     card = called(high.bid.rank, move.suit)
     leader = seat if state.rules["first_lead"] == "caller" else (state.dealer + 1) % state.players
     state = state._replace(called_card=card, leader=leader)
-    return state, [Event("card_called", {"seat": seat, "card": card, "trump_suit": move.suit.value})]
+    called_event = Event("card_called", {"seat": seat, "card": card, "trump_suit": move.suit.value, "leader": leader})
+    return state, [called_event]
 
 
 def play_card(state: ChiamataState, seat: int, card: Card) -> tuple[ChiamataState, list[Event]]:

@@ -15,7 +15,7 @@ from ..moves import Move
 from ..scoring import MatchResult, RoundScore, SideScore, unique_best
 from ..state import GameState, Hand, Match
 from .chiamata_state import AUCTION, BID_ORDER, CALL, Bid, Call, ChiamataState, Pass, called
-from .reasons import trick_reasons
+from .reasons import BIDS_POINTS, BIDS_RANK, CALLS_SUIT, PASSES, trick_reasons
 from .state import PlayCard
 from .strategy import trick_scores, trick_seen
 
@@ -89,7 +89,7 @@ class ChiamataStrategy:
     """The hooks of ``engine.game.Strategy`` for Briscola chiamata: the engine rolls the hand out (no search of its
     own); the policy bids on a long strong suit, calls the best card it lacks, and plays as in Briscola."""
 
-    playouts = 120
+    playouts = 24  # engine rollouts of a whole hand (3-4 ms each, pure): the default work ends well within its budget
     prior = 0.0
 
     def move_scores(self, state: GameState, moves: Sequence[Move]) -> list[float]:
@@ -112,9 +112,9 @@ class ChiamataStrategy:
 
     def reasons(self, state: GameState, move: Move) -> tuple[MoveReason, ...]:
         state = own_state(state)
-        if not isinstance(move, PlayCard):
-            return ()
-        return trick_reasons(state, move, state.trump_suit, strength, points)
+        if isinstance(move, PlayCard):
+            return trick_reasons(state, move, state.trump_suit, strength, points)
+        return auction_reasons(state, move)
 
     def line_value(self, world: GameState, move: Move, seat: int, dice: int) -> float | None:
         return None
@@ -127,6 +127,22 @@ class ChiamataStrategy:
 
     def with_hidden(self, state: GameState, hands: tuple[Hand, ...], stock: tuple[Card, ...]) -> GameState:
         return own_state(state)._replace(hands=hands, stock=stock)
+
+
+def auction_reasons(state: ChiamataState, move: Move) -> tuple[MoveReason, ...]:
+    """What a bid, a pass or a call says, from the seat's own hand alone (the hint's reasons)."""
+    if isinstance(move, Bid):
+        if move.points is not None:
+            return (MoveReason(BIDS_POINTS, (("rank", move.rank), ("points", move.points))),)
+        return (MoveReason(BIDS_RANK, (("rank", move.rank),)),)
+    if isinstance(move, Call):
+        high = state.high
+        rank = high.bid.rank if high is not None and high.bid is not None else 1
+        seat = state.turn
+        hand = state.hands[seat] if seat is not None else ()
+        count = sum(1 for card in hand if card.suit is move.suit)
+        return (MoveReason(CALLS_SUIT, (("card", called(rank, move.suit).code), ("count", count))),)
+    return (MoveReason(PASSES),)
 
 
 def bid_liking(move: Move, worth: float, best_call: Card | None) -> float:

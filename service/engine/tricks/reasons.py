@@ -1,5 +1,6 @@
 """What a trick-game move does, as a player says it (a hint's reasons): the trick won and the points in it, the
-points given away or thrown without, the trumps spent or saved, and Briscola's trump exchange.
+points given away or thrown without, the trumps spent or saved, Briscola's trump exchange, and Briscola chiamata's
+bids, passes and call.
 
 Read only from what the seat to act may know (its hand, the trick, the face-up trump card), so the reasons are
 the same on every sampled world of one observation and give no hidden card away.
@@ -30,6 +31,10 @@ LEADS_POINTS = "leads_points"
 LEADS_TRUMP = "leads_trump"
 SPENDS_TRUMP = "spends_trump"
 SAVES_TRUMPS = "saves_trumps"
+BIDS_RANK = "bids_rank"
+BIDS_POINTS = "bids_points"
+PASSES = "passes"
+CALLS_SUIT = "calls_suit"
 CODES = (
     EXCHANGES_TRUMP,
     WINS_TRICK,
@@ -43,6 +48,10 @@ CODES = (
     LEADS_TRUMP,
     SPENDS_TRUMP,
     SAVES_TRUMPS,
+    BIDS_RANK,
+    BIDS_POINTS,
+    PASSES,
+    CALLS_SUIT,
 )
 """Every reason a trick-game move may be given (docs/players.md, A hint that explains)."""
 

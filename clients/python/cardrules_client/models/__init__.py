@@ -8,6 +8,16 @@ from .accusi_declared_event_accusi_item_rank import AccusiDeclaredEventAccusiIte
 from .accusi_declared_event_accusi_item_suit import AccusiDeclaredEventAccusiItemSuit
 from .accusi_declared_event_type import AccusiDeclaredEventType
 from .alternative import Alternative
+from .auction_entry_type_0 import AuctionEntryType0
+from .auction_entry_type_1 import AuctionEntryType1
+from .auction_won_event import AuctionWonEvent
+from .auction_won_event_type import AuctionWonEventType
+from .bid_event import BidEvent
+from .bid_event_type import BidEventType
+from .bid_rank import BidRank
+from .card_called_event import CardCalledEvent
+from .card_called_event_trump_suit import CardCalledEventTrumpSuit
+from .card_called_event_type import CardCalledEventType
 from .card_drawn_event import CardDrawnEvent
 from .card_drawn_event_type import CardDrawnEventType
 from .card_names import CardNames
@@ -77,9 +87,14 @@ from .match_over_event_reason import MatchOverEventReason
 from .match_over_event_type import MatchOverEventType
 from .match_over_reason import MatchOverReason
 from .move import Move
+from .move_call import MoveCall
 from .move_request import MoveRequest
 from .next_round_in_session_body import NextRoundInSessionBody
 from .next_round_in_session_response_200 import NextRoundInSessionResponse200
+from .partner_revealed_event import PartnerRevealedEvent
+from .partner_revealed_event_type import PartnerRevealedEventType
+from .passed_event import PassedEvent
+from .passed_event_type import PassedEventType
 from .play_in_session_response_200_type_0 import PlayInSessionResponse200Type0
 from .player_level import PlayerLevel
 from .presence_event import PresenceEvent
@@ -113,10 +128,13 @@ from .round_result import RoundResult
 from .rules import Rules
 from .rules_accusi import RulesAccusi
 from .rules_asso_piglia_tutto_type_1 import RulesAssoPigliaTuttoType1
+from .rules_auction import RulesAuction
+from .rules_cappotto import RulesCappotto
 from .rules_capture_choice import RulesCaptureChoice
 from .rules_capture_obligation import RulesCaptureObligation
 from .rules_dealer_bonus import RulesDealerBonus
 from .rules_dealer_table import RulesDealerTable
+from .rules_first_lead import RulesFirstLead
 from .rules_fourth_point import RulesFourthPoint
 from .rules_matta import RulesMatta
 from .rules_napola import RulesNapola
@@ -133,7 +151,6 @@ from .score_body import ScoreBody
 from .score_labels import ScoreLabels
 from .score_match import ScoreMatch
 from .score_sides_item import ScoreSidesItem
-from .score_sides_item_details import ScoreSidesItemDetails
 from .score_sides_item_points import ScoreSidesItemPoints
 from .seat_changed_event import SeatChangedEvent
 from .seat_changed_event_type import SeatChangedEventType
@@ -157,7 +174,9 @@ from .state_set_event import StateSetEvent
 from .state_set_event_type import StateSetEventType
 from .state_shown_cards_item import StateShownCardsItem
 from .state_trick_item import StateTrickItem
-from .state_trump_suit import StateTrumpSuit
+from .state_trump_suit_type_1 import StateTrumpSuitType1
+from .state_trump_suit_type_2_type_1 import StateTrumpSuitType2Type1
+from .state_trump_suit_type_3_type_1 import StateTrumpSuitType3Type1
 from .state_with_events import StateWithEvents
 from .stopped_by import StoppedBy
 from .stream_ticket import StreamTicket
@@ -172,6 +191,8 @@ from .table_collected_event import TableCollectedEvent
 from .table_collected_event_type import TableCollectedEventType
 from .table_event import TableEvent
 from .table_event_type import TableEventType
+from .thrown_in_event import ThrownInEvent
+from .thrown_in_event_type import ThrownInEventType
 from .trick_won_event import TrickWonEvent
 from .trick_won_event_type import TrickWonEventType
 from .trump_exchanged_event import TrumpExchangedEvent
@@ -183,8 +204,11 @@ from .view_body import ViewBody
 from .view_record import ViewRecord
 from .view_record_last_trick_type_0 import ViewRecordLastTrickType0
 from .view_record_names import ViewRecordNames
+from .view_record_phase import ViewRecordPhase
 from .view_record_trick_item import ViewRecordTrickItem
-from .view_record_trump_suit import ViewRecordTrumpSuit
+from .view_record_trump_suit_type_1 import ViewRecordTrumpSuitType1
+from .view_record_trump_suit_type_2_type_1 import ViewRecordTrumpSuitType2Type1
+from .view_record_trump_suit_type_3_type_1 import ViewRecordTrumpSuitType3Type1
 from .view_session_response_200 import ViewSessionResponse200
 
 __all__ = (
@@ -196,6 +220,16 @@ __all__ = (
     "AccusiDeclaredEventAccusiItemSuit",
     "AccusiDeclaredEventType",
     "Alternative",
+    "AuctionEntryType0",
+    "AuctionEntryType1",
+    "AuctionWonEvent",
+    "AuctionWonEventType",
+    "BidEvent",
+    "BidEventType",
+    "BidRank",
+    "CardCalledEvent",
+    "CardCalledEventTrumpSuit",
+    "CardCalledEventType",
     "CardDrawnEvent",
     "CardDrawnEventType",
     "CardNames",
@@ -265,9 +299,14 @@ __all__ = (
     "MatchOverEventType",
     "MatchOverReason",
     "Move",
+    "MoveCall",
     "MoveRequest",
     "NextRoundInSessionBody",
     "NextRoundInSessionResponse200",
+    "PartnerRevealedEvent",
+    "PartnerRevealedEventType",
+    "PassedEvent",
+    "PassedEventType",
     "PlayerLevel",
     "PlayInSessionResponse200Type0",
     "PresenceEvent",
@@ -301,10 +340,13 @@ __all__ = (
     "Rules",
     "RulesAccusi",
     "RulesAssoPigliaTuttoType1",
+    "RulesAuction",
+    "RulesCappotto",
     "RulesCaptureChoice",
     "RulesCaptureObligation",
     "RulesDealerBonus",
     "RulesDealerTable",
+    "RulesFirstLead",
     "RulesFourthPoint",
     "RulesMatta",
     "RulesNapola",
@@ -321,7 +363,6 @@ __all__ = (
     "ScoreLabels",
     "ScoreMatch",
     "ScoreSidesItem",
-    "ScoreSidesItemDetails",
     "ScoreSidesItemPoints",
     "SeatChangedEvent",
     "SeatChangedEventType",
@@ -345,7 +386,9 @@ __all__ = (
     "StateSetEventType",
     "StateShownCardsItem",
     "StateTrickItem",
-    "StateTrumpSuit",
+    "StateTrumpSuitType1",
+    "StateTrumpSuitType2Type1",
+    "StateTrumpSuitType3Type1",
     "StateWithEvents",
     "StoppedBy",
     "StreamTicket",
@@ -360,6 +403,8 @@ __all__ = (
     "TableCollectedEventType",
     "TableEvent",
     "TableEventType",
+    "ThrownInEvent",
+    "ThrownInEventType",
     "TrickWonEvent",
     "TrickWonEventType",
     "TrumpExchangedEvent",
@@ -371,7 +416,10 @@ __all__ = (
     "ViewRecord",
     "ViewRecordLastTrickType0",
     "ViewRecordNames",
+    "ViewRecordPhase",
     "ViewRecordTrickItem",
-    "ViewRecordTrumpSuit",
+    "ViewRecordTrumpSuitType1",
+    "ViewRecordTrumpSuitType2Type1",
+    "ViewRecordTrumpSuitType3Type1",
     "ViewSessionResponse200",
 )

@@ -39,7 +39,9 @@ class CardPlayedEvent:
             move (Move | Unset): Fishing games: `{card, capture?}`; an omitted `capture` captures when exactly one set
                 exists and is a
                 422 `ambiguous_capture` when several do; `[]` lays the card. Briscola: `{card}`, or `{exchange}` for the
-                trump exchange. Tressette: `{card}`.
+                trump exchange. Tressette: `{card}`. Briscola chiamata, exactly one of: in the auction a bid, `{"bid":
+                "3"}` (a rank) or `{"bid": "2", "points": 70}`, or `{"pass": true}`; then the caller's `{"call": "D"}`
+                (the trump suit); then `{"card": "1D"}`. A move of another phase is a 422 `wrong_phase`.
             by (EventMoveBy | Unset): When a computer player chose the move (a computer seat's, or one asked for with
                 `computer`).
             reason (EventMoveReason | Unset): When the table's clock played the move.

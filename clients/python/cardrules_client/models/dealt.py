@@ -13,6 +13,9 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.accusi_declared_event import AccusiDeclaredEvent
+  from ..models.auction_won_event import AuctionWonEvent
+  from ..models.bid_event import BidEvent
+  from ..models.card_called_event import CardCalledEvent
   from ..models.card_drawn_event import CardDrawnEvent
   from ..models.card_played_event import CardPlayedEvent
   from ..models.cards_dealt_event import CardsDealtEvent
@@ -23,6 +26,8 @@ if TYPE_CHECKING:
   from ..models.hand_dealt_event import HandDealtEvent
   from ..models.hand_declared_event import HandDeclaredEvent
   from ..models.match_over_event import MatchOverEvent
+  from ..models.partner_revealed_event import PartnerRevealedEvent
+  from ..models.passed_event import PassedEvent
   from ..models.presence_event import PresenceEvent
   from ..models.redeal_event import RedealEvent
   from ..models.rematch_event import RematchEvent
@@ -34,6 +39,7 @@ if TYPE_CHECKING:
   from ..models.sweep_event import SweepEvent
   from ..models.table_collected_event import TableCollectedEvent
   from ..models.table_event import TableEvent
+  from ..models.thrown_in_event import ThrownInEvent
   from ..models.trick_won_event import TrickWonEvent
   from ..models.trump_exchanged_event import TrumpExchangedEvent
 
@@ -53,20 +59,24 @@ class Dealt:
                 `sweeps`
                 (and `last_capturer` once a pile has cards; Cirulla's `declaration_points` defaults to none declared); Briscola
                 needs `trump_card` and `leader` (`trick` defaults to
-                empty); Tressette needs `leader` (`trick`, `accusi_points` and `shown_cards` default to empty). `turn`,
-                `round_over` and `trump_suit` are derived from the cards; when sent they must agree. Unknown fields are
+                empty); Tressette needs `leader` (`trick`, `accusi_points` and `shown_cards` default to empty); Briscola
+                chiamata needs `leader` (`auction` and `trick` default to empty, `called_card` and `partner` to null).
+                `turn`, `round_over` and Briscola's `trump_suit` are derived from the cards; when sent they must agree.
+                Briscola chiamata's answers add `phase`, `caller` and `trump_suit`, read from the auction and the called
+                card, which it ignores when they are sent back (the `allOf` below, by `game`). Unknown fields are
                 ignored.
-            events (list[AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent |
-                ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PresenceEvent
-                | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent |
-                SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]):
+            events (list[AccusiDeclaredEvent | AuctionWonEvent | BidEvent | CardCalledEvent | CardDrawnEvent |
+                CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent |
+                HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PartnerRevealedEvent | PassedEvent | PresenceEvent |
+                RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent
+                | TableCollectedEvent | TableEvent | ThrownInEvent | TrickWonEvent | TrumpExchangedEvent]):
             seed_commitment (str | Unset): SHA-256 of the commitment encoding of [docs/fairness.md](/docs/guide/fairness.md)
                 (`"seed": "server"` only).
             sealed_seed (str | Unset): The seed, encrypted and authenticated by the service; opened only by `replay`.
      """
 
     state: State
-    events: list[AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]
+    events: list[AccusiDeclaredEvent | AuctionWonEvent | BidEvent | CardCalledEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PartnerRevealedEvent | PassedEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | ThrownInEvent | TrickWonEvent | TrumpExchangedEvent]
     seed_commitment: str | Unset = UNSET
     sealed_seed: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -77,6 +87,9 @@ class Dealt:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.accusi_declared_event import AccusiDeclaredEvent # noqa: PLC0415
+        from ..models.auction_won_event import AuctionWonEvent # noqa: PLC0415
+        from ..models.bid_event import BidEvent # noqa: PLC0415
+        from ..models.card_called_event import CardCalledEvent # noqa: PLC0415
         from ..models.card_drawn_event import CardDrawnEvent # noqa: PLC0415
         from ..models.card_played_event import CardPlayedEvent # noqa: PLC0415
         from ..models.cards_dealt_event import CardsDealtEvent # noqa: PLC0415
@@ -87,6 +100,8 @@ class Dealt:
         from ..models.hand_dealt_event import HandDealtEvent # noqa: PLC0415
         from ..models.hand_declared_event import HandDeclaredEvent # noqa: PLC0415
         from ..models.match_over_event import MatchOverEvent # noqa: PLC0415
+        from ..models.partner_revealed_event import PartnerRevealedEvent # noqa: PLC0415
+        from ..models.passed_event import PassedEvent # noqa: PLC0415
         from ..models.presence_event import PresenceEvent # noqa: PLC0415
         from ..models.redeal_event import RedealEvent # noqa: PLC0415
         from ..models.rematch_event import RematchEvent # noqa: PLC0415
@@ -98,6 +113,7 @@ class Dealt:
         from ..models.sweep_event import SweepEvent # noqa: PLC0415
         from ..models.table_collected_event import TableCollectedEvent # noqa: PLC0415
         from ..models.table_event import TableEvent # noqa: PLC0415
+        from ..models.thrown_in_event import ThrownInEvent # noqa: PLC0415
         from ..models.trick_won_event import TrickWonEvent # noqa: PLC0415
         from ..models.trump_exchanged_event import TrumpExchangedEvent # noqa: PLC0415
         state = self.state.to_dict()
@@ -132,6 +148,18 @@ class Dealt:
             elif isinstance(events_item_data, AccusiDeclaredEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, HandDeclaredEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, BidEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, PassedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, AuctionWonEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, ThrownInEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, CardCalledEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, PartnerRevealedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, RoundOverEvent):
                 events_item = events_item_data.to_dict()
@@ -179,6 +207,9 @@ class Dealt:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.accusi_declared_event import AccusiDeclaredEvent # noqa: PLC0415
+        from ..models.auction_won_event import AuctionWonEvent # noqa: PLC0415
+        from ..models.bid_event import BidEvent # noqa: PLC0415
+        from ..models.card_called_event import CardCalledEvent # noqa: PLC0415
         from ..models.card_drawn_event import CardDrawnEvent # noqa: PLC0415
         from ..models.card_played_event import CardPlayedEvent # noqa: PLC0415
         from ..models.cards_dealt_event import CardsDealtEvent # noqa: PLC0415
@@ -189,6 +220,8 @@ class Dealt:
         from ..models.hand_dealt_event import HandDealtEvent # noqa: PLC0415
         from ..models.hand_declared_event import HandDeclaredEvent # noqa: PLC0415
         from ..models.match_over_event import MatchOverEvent # noqa: PLC0415
+        from ..models.partner_revealed_event import PartnerRevealedEvent # noqa: PLC0415
+        from ..models.passed_event import PassedEvent # noqa: PLC0415
         from ..models.presence_event import PresenceEvent # noqa: PLC0415
         from ..models.redeal_event import RedealEvent # noqa: PLC0415
         from ..models.rematch_event import RematchEvent # noqa: PLC0415
@@ -200,6 +233,7 @@ class Dealt:
         from ..models.sweep_event import SweepEvent # noqa: PLC0415
         from ..models.table_collected_event import TableCollectedEvent # noqa: PLC0415
         from ..models.table_event import TableEvent # noqa: PLC0415
+        from ..models.thrown_in_event import ThrownInEvent # noqa: PLC0415
         from ..models.trick_won_event import TrickWonEvent # noqa: PLC0415
         from ..models.trump_exchanged_event import TrumpExchangedEvent # noqa: PLC0415
         d = dict(src_dict)
@@ -211,7 +245,7 @@ class Dealt:
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            def _parse_events_item(data: object) -> AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent:
+            def _parse_events_item(data: object) -> AccusiDeclaredEvent | AuctionWonEvent | BidEvent | CardCalledEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PartnerRevealedEvent | PassedEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | ThrownInEvent | TrickWonEvent | TrumpExchangedEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -355,7 +389,7 @@ class Dealt:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_14 = RoundOverEvent.from_dict(data)
+                    componentsschemas_event_type_14 = BidEvent.from_dict(data)
 
 
 
@@ -365,7 +399,7 @@ class Dealt:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_15 = StateSetEvent.from_dict(data)
+                    componentsschemas_event_type_15 = PassedEvent.from_dict(data)
 
 
 
@@ -375,7 +409,7 @@ class Dealt:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_16 = TableEvent.from_dict(data)
+                    componentsschemas_event_type_16 = AuctionWonEvent.from_dict(data)
 
 
 
@@ -385,7 +419,7 @@ class Dealt:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_17 = SeatReissuedEvent.from_dict(data)
+                    componentsschemas_event_type_17 = ThrownInEvent.from_dict(data)
 
 
 
@@ -395,7 +429,7 @@ class Dealt:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_18 = SeatChangedEvent.from_dict(data)
+                    componentsschemas_event_type_18 = CardCalledEvent.from_dict(data)
 
 
 
@@ -405,7 +439,7 @@ class Dealt:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_19 = PresenceEvent.from_dict(data)
+                    componentsschemas_event_type_19 = PartnerRevealedEvent.from_dict(data)
 
 
 
@@ -415,7 +449,7 @@ class Dealt:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_20 = MatchOverEvent.from_dict(data)
+                    componentsschemas_event_type_20 = RoundOverEvent.from_dict(data)
 
 
 
@@ -425,20 +459,80 @@ class Dealt:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_21 = ClockEvent.from_dict(data)
+                    componentsschemas_event_type_21 = StateSetEvent.from_dict(data)
 
 
 
                     return componentsschemas_event_type_21
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_22 = TableEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_22
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_23 = SeatReissuedEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_23
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_24 = SeatChangedEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_24
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_25 = PresenceEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_25
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_26 = MatchOverEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_26
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_27 = ClockEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_27
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_22 = RematchEvent.from_dict(data)
+                componentsschemas_event_type_28 = RematchEvent.from_dict(data)
 
 
 
-                return componentsschemas_event_type_22
+                return componentsschemas_event_type_28
 
             events_item = _parse_events_item(events_item_data)
 

@@ -27,13 +27,16 @@ T = TypeVar("T", bound="EventMove")
 @_attrs_define
 class EventMove:
     """ What a session's log adds to the first event a move writes (`card_played`, `accusi_declared` when a
-    Tressette seat declares as it plays its first card, or `trump_exchanged`): the move as it was played.
+    Tressette seat declares as it plays its first card, `trump_exchanged`, or Briscola chiamata's `bid`,
+    `passed` and `card_called`): the move as it was played.
 
         Attributes:
             move (Move | Unset): Fishing games: `{card, capture?}`; an omitted `capture` captures when exactly one set
                 exists and is a
                 422 `ambiguous_capture` when several do; `[]` lays the card. Briscola: `{card}`, or `{exchange}` for the
-                trump exchange. Tressette: `{card}`.
+                trump exchange. Tressette: `{card}`. Briscola chiamata, exactly one of: in the auction a bid, `{"bid":
+                "3"}` (a rank) or `{"bid": "2", "points": 70}`, or `{"pass": true}`; then the caller's `{"call": "D"}`
+                (the trump suit); then `{"card": "1D"}`. A move of another phase is a 422 `wrong_phase`.
             by (EventMoveBy | Unset): When a computer player chose the move (a computer seat's, or one asked for with
                 `computer`).
             reason (EventMoveReason | Unset): When the table's clock played the move.

@@ -3,6 +3,7 @@ from enum import StrEnum
 class GameId(StrEnum):
     BRISCA = "brisca"
     BRISCOLA = "briscola"
+    BRISCOLA_CHIAMATA = "briscola_chiamata"
     CIRULLA = "cirulla"
     ESCOBA = "escoba"
     SCOPA = "scopa"

@@ -35,7 +35,11 @@ class IllegalMoveProblem:
             title (str):
             status (int):
             code (IllegalMoveProblemCode):
-            reason (Reason): Why the rules forbid a move.
+            reason (Reason): Why the rules forbid a move. Briscola chiamata: `wrong_phase` (a move of another part of the
+                hand: a card
+                during the auction, a bid after it, ...), `bid_too_low` (a bid that does not beat the standing one),
+                `points_need_two` (with `auction` `ranks_then_points`, points bid with a rank other than 2),
+                `bid_needs_points` (a bid without points with `auction` `points_only`).
             message (str):
             detail (str | Unset):
             errors (list[ProblemErrorsItem] | Unset): The fields at fault (the first 20), each named by a JSON Pointer into

@@ -24,7 +24,10 @@ T = TypeVar("T", bound="Match")
 class Match:
     """ 
         Attributes:
-            scores (list[int]): Per side, before this round's points (Briscola counts rounds won).
+            scores (list[int]): Per side, before this round's points (Briscola counts rounds won). Only a zero-sum match
+                (Briscola
+                chiamata, one side a seat, its totals adding up to 0) goes below zero; in every other game a negative
+                score is a 400 `invalid_match`.
             target (int):
             round_ (int | Unset):
             over (bool | None | Unset):

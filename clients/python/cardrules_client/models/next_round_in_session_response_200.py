@@ -13,6 +13,9 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.accusi_declared_event import AccusiDeclaredEvent
+  from ..models.auction_won_event import AuctionWonEvent
+  from ..models.bid_event import BidEvent
+  from ..models.card_called_event import CardCalledEvent
   from ..models.card_drawn_event import CardDrawnEvent
   from ..models.card_played_event import CardPlayedEvent
   from ..models.cards_dealt_event import CardsDealtEvent
@@ -23,6 +26,8 @@ if TYPE_CHECKING:
   from ..models.hand_dealt_event import HandDealtEvent
   from ..models.hand_declared_event import HandDeclaredEvent
   from ..models.match_over_event import MatchOverEvent
+  from ..models.partner_revealed_event import PartnerRevealedEvent
+  from ..models.passed_event import PassedEvent
   from ..models.presence_event import PresenceEvent
   from ..models.redeal_event import RedealEvent
   from ..models.rematch_event import RematchEvent
@@ -37,6 +42,7 @@ if TYPE_CHECKING:
   from ..models.table_clock import TableClock
   from ..models.table_collected_event import TableCollectedEvent
   from ..models.table_event import TableEvent
+  from ..models.thrown_in_event import ThrownInEvent
   from ..models.trick_won_event import TrickWonEvent
   from ..models.trump_exchanged_event import TrumpExchangedEvent
   from ..models.view import View
@@ -59,22 +65,28 @@ class NextRoundInSessionResponse200:
             sealed (bool): Whether the table is sealed: no token, the owner's included, can read a card before it is played
                 face up
                 ([docs/fairness.md](/docs/guide/fairness.md), sealed tables). `false`: the host could see every card.
-            events (list[AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent |
-                ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PresenceEvent
-                | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent |
-                SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]):
+            events (list[AccusiDeclaredEvent | AuctionWonEvent | BidEvent | CardCalledEvent | CardDrawnEvent |
+                CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent |
+                HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PartnerRevealedEvent | PassedEvent | PresenceEvent |
+                RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent
+                | TableCollectedEvent | TableEvent | ThrownInEvent | TrickWonEvent | TrumpExchangedEvent]):
             state (State | Unset): A round as the caller keeps it. Fishing games (scopa, scopone, escoba, cirulla) need
                 `table` and `sweeps`
                 (and `last_capturer` once a pile has cards; Cirulla's `declaration_points` defaults to none declared); Briscola
                 needs `trump_card` and `leader` (`trick` defaults to
-                empty); Tressette needs `leader` (`trick`, `accusi_points` and `shown_cards` default to empty). `turn`,
-                `round_over` and `trump_suit` are derived from the cards; when sent they must agree. Unknown fields are
+                empty); Tressette needs `leader` (`trick`, `accusi_points` and `shown_cards` default to empty); Briscola
+                chiamata needs `leader` (`auction` and `trick` default to empty, `called_card` and `partner` to null).
+                `turn`, `round_over` and Briscola's `trump_suit` are derived from the cards; when sent they must agree.
+                Briscola chiamata's answers add `phase`, `caller` and `trump_suit`, read from the auction and the called
+                card, which it ignores when they are sent back (the `allOf` below, by `game`). Unknown fields are
                 ignored.
             view (View | Unset): What one seat (or, with `seat` null, anyone at the table) may see of a round: the public
                 record and its own
                 hand. Every game carries the fields up to `names`; the fishing games (scopa, scopone, escoba, cirulla) add
-                `table`, `sweeps` and `last_capturer`, Cirulla `declaration_points`, the trick games (briscola, tressette)
-                `trick`, `leader` and `last_trick`, Briscola the trump fields, Tressette `accusi_points` and `shown_cards`.
+                `table`, `sweeps` and `last_capturer`, Cirulla `declaration_points`, the trick games (briscola, tressette,
+                briscola_chiamata) `trick`, `leader` and `last_trick`, Briscola the trump fields, Tressette `accusi_points`
+                and `shown_cards`, Briscola chiamata `phase`, `auction`, `caller`, `called_card`, `trump_suit` and
+                `partner`.
             fairness (SessionFairness | Unset): Only for a round the service dealt from a seed it drew (`"seed": "server"`):
                 the commitment from the
                 start, the seed (and the salt mixed into it) once the round is over
@@ -93,7 +105,7 @@ class NextRoundInSessionResponse200:
     version: int
     game: str
     sealed: bool
-    events: list[AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]
+    events: list[AccusiDeclaredEvent | AuctionWonEvent | BidEvent | CardCalledEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PartnerRevealedEvent | PassedEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | ThrownInEvent | TrickWonEvent | TrumpExchangedEvent]
     state: State | Unset = UNSET
     view: View | Unset = UNSET
     fairness: SessionFairness | Unset = UNSET
@@ -107,6 +119,9 @@ class NextRoundInSessionResponse200:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.accusi_declared_event import AccusiDeclaredEvent # noqa: PLC0415
+        from ..models.auction_won_event import AuctionWonEvent # noqa: PLC0415
+        from ..models.bid_event import BidEvent # noqa: PLC0415
+        from ..models.card_called_event import CardCalledEvent # noqa: PLC0415
         from ..models.card_drawn_event import CardDrawnEvent # noqa: PLC0415
         from ..models.card_played_event import CardPlayedEvent # noqa: PLC0415
         from ..models.cards_dealt_event import CardsDealtEvent # noqa: PLC0415
@@ -117,6 +132,8 @@ class NextRoundInSessionResponse200:
         from ..models.hand_dealt_event import HandDealtEvent # noqa: PLC0415
         from ..models.hand_declared_event import HandDeclaredEvent # noqa: PLC0415
         from ..models.match_over_event import MatchOverEvent # noqa: PLC0415
+        from ..models.partner_revealed_event import PartnerRevealedEvent # noqa: PLC0415
+        from ..models.passed_event import PassedEvent # noqa: PLC0415
         from ..models.presence_event import PresenceEvent # noqa: PLC0415
         from ..models.redeal_event import RedealEvent # noqa: PLC0415
         from ..models.rematch_event import RematchEvent # noqa: PLC0415
@@ -131,6 +148,7 @@ class NextRoundInSessionResponse200:
         from ..models.table_clock import TableClock # noqa: PLC0415
         from ..models.table_collected_event import TableCollectedEvent # noqa: PLC0415
         from ..models.table_event import TableEvent # noqa: PLC0415
+        from ..models.thrown_in_event import ThrownInEvent # noqa: PLC0415
         from ..models.trick_won_event import TrickWonEvent # noqa: PLC0415
         from ..models.trump_exchanged_event import TrumpExchangedEvent # noqa: PLC0415
         from ..models.view import View # noqa: PLC0415
@@ -172,6 +190,18 @@ class NextRoundInSessionResponse200:
             elif isinstance(events_item_data, AccusiDeclaredEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, HandDeclaredEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, BidEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, PassedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, AuctionWonEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, ThrownInEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, CardCalledEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, PartnerRevealedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, RoundOverEvent):
                 events_item = events_item_data.to_dict()
@@ -249,6 +279,9 @@ class NextRoundInSessionResponse200:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.accusi_declared_event import AccusiDeclaredEvent # noqa: PLC0415
+        from ..models.auction_won_event import AuctionWonEvent # noqa: PLC0415
+        from ..models.bid_event import BidEvent # noqa: PLC0415
+        from ..models.card_called_event import CardCalledEvent # noqa: PLC0415
         from ..models.card_drawn_event import CardDrawnEvent # noqa: PLC0415
         from ..models.card_played_event import CardPlayedEvent # noqa: PLC0415
         from ..models.cards_dealt_event import CardsDealtEvent # noqa: PLC0415
@@ -259,6 +292,8 @@ class NextRoundInSessionResponse200:
         from ..models.hand_dealt_event import HandDealtEvent # noqa: PLC0415
         from ..models.hand_declared_event import HandDeclaredEvent # noqa: PLC0415
         from ..models.match_over_event import MatchOverEvent # noqa: PLC0415
+        from ..models.partner_revealed_event import PartnerRevealedEvent # noqa: PLC0415
+        from ..models.passed_event import PassedEvent # noqa: PLC0415
         from ..models.presence_event import PresenceEvent # noqa: PLC0415
         from ..models.redeal_event import RedealEvent # noqa: PLC0415
         from ..models.rematch_event import RematchEvent # noqa: PLC0415
@@ -273,6 +308,7 @@ class NextRoundInSessionResponse200:
         from ..models.table_clock import TableClock # noqa: PLC0415
         from ..models.table_collected_event import TableCollectedEvent # noqa: PLC0415
         from ..models.table_event import TableEvent # noqa: PLC0415
+        from ..models.thrown_in_event import ThrownInEvent # noqa: PLC0415
         from ..models.trick_won_event import TrickWonEvent # noqa: PLC0415
         from ..models.trump_exchanged_event import TrumpExchangedEvent # noqa: PLC0415
         from ..models.view import View # noqa: PLC0415
@@ -288,7 +324,7 @@ class NextRoundInSessionResponse200:
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            def _parse_events_item(data: object) -> AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent:
+            def _parse_events_item(data: object) -> AccusiDeclaredEvent | AuctionWonEvent | BidEvent | CardCalledEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PartnerRevealedEvent | PassedEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | ThrownInEvent | TrickWonEvent | TrumpExchangedEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -432,7 +468,7 @@ class NextRoundInSessionResponse200:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_14 = RoundOverEvent.from_dict(data)
+                    componentsschemas_event_type_14 = BidEvent.from_dict(data)
 
 
 
@@ -442,7 +478,7 @@ class NextRoundInSessionResponse200:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_15 = StateSetEvent.from_dict(data)
+                    componentsschemas_event_type_15 = PassedEvent.from_dict(data)
 
 
 
@@ -452,7 +488,7 @@ class NextRoundInSessionResponse200:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_16 = TableEvent.from_dict(data)
+                    componentsschemas_event_type_16 = AuctionWonEvent.from_dict(data)
 
 
 
@@ -462,7 +498,7 @@ class NextRoundInSessionResponse200:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_17 = SeatReissuedEvent.from_dict(data)
+                    componentsschemas_event_type_17 = ThrownInEvent.from_dict(data)
 
 
 
@@ -472,7 +508,7 @@ class NextRoundInSessionResponse200:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_18 = SeatChangedEvent.from_dict(data)
+                    componentsschemas_event_type_18 = CardCalledEvent.from_dict(data)
 
 
 
@@ -482,7 +518,7 @@ class NextRoundInSessionResponse200:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_19 = PresenceEvent.from_dict(data)
+                    componentsschemas_event_type_19 = PartnerRevealedEvent.from_dict(data)
 
 
 
@@ -492,7 +528,7 @@ class NextRoundInSessionResponse200:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_20 = MatchOverEvent.from_dict(data)
+                    componentsschemas_event_type_20 = RoundOverEvent.from_dict(data)
 
 
 
@@ -502,20 +538,80 @@ class NextRoundInSessionResponse200:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_21 = ClockEvent.from_dict(data)
+                    componentsschemas_event_type_21 = StateSetEvent.from_dict(data)
 
 
 
                     return componentsschemas_event_type_21
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_22 = TableEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_22
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_23 = SeatReissuedEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_23
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_24 = SeatChangedEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_24
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_25 = PresenceEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_25
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_26 = MatchOverEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_26
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_27 = ClockEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_27
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_22 = RematchEvent.from_dict(data)
+                componentsschemas_event_type_28 = RematchEvent.from_dict(data)
 
 
 
-                return componentsschemas_event_type_22
+                return componentsschemas_event_type_28
 
             events_item = _parse_events_item(events_item_data)
 

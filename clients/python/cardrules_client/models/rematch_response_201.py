@@ -43,14 +43,19 @@ class RematchResponse201:
                 `table` and `sweeps`
                 (and `last_capturer` once a pile has cards; Cirulla's `declaration_points` defaults to none declared); Briscola
                 needs `trump_card` and `leader` (`trick` defaults to
-                empty); Tressette needs `leader` (`trick`, `accusi_points` and `shown_cards` default to empty). `turn`,
-                `round_over` and `trump_suit` are derived from the cards; when sent they must agree. Unknown fields are
+                empty); Tressette needs `leader` (`trick`, `accusi_points` and `shown_cards` default to empty); Briscola
+                chiamata needs `leader` (`auction` and `trick` default to empty, `called_card` and `partner` to null).
+                `turn`, `round_over` and Briscola's `trump_suit` are derived from the cards; when sent they must agree.
+                Briscola chiamata's answers add `phase`, `caller` and `trump_suit`, read from the auction and the called
+                card, which it ignores when they are sent back (the `allOf` below, by `game`). Unknown fields are
                 ignored.
             view (View | Unset): What one seat (or, with `seat` null, anyone at the table) may see of a round: the public
                 record and its own
                 hand. Every game carries the fields up to `names`; the fishing games (scopa, scopone, escoba, cirulla) add
-                `table`, `sweeps` and `last_capturer`, Cirulla `declaration_points`, the trick games (briscola, tressette)
-                `trick`, `leader` and `last_trick`, Briscola the trump fields, Tressette `accusi_points` and `shown_cards`.
+                `table`, `sweeps` and `last_capturer`, Cirulla `declaration_points`, the trick games (briscola, tressette,
+                briscola_chiamata) `trick`, `leader` and `last_trick`, Briscola the trump fields, Tressette `accusi_points`
+                and `shown_cards`, Briscola chiamata `phase`, `auction`, `caller`, `called_card`, `trump_suit` and
+                `partner`.
             fairness (SessionFairness | Unset): Only for a round the service dealt from a seed it drew (`"seed": "server"`):
                 the commitment from the
                 start, the seed (and the salt mixed into it) once the round is over

@@ -48,8 +48,8 @@ class ReplayRequest:
             preset (ReplayRequestPreset | Unset):
             rules (Rules | Unset): Rule options by name ([docs/rules.md](/docs/guide/rules.md), and `GET /v1/games`);
                 unknown names or values are a 400.
-            scores (list[int] | Unset): The match totals per side before the first round (default 0 each); a sealed seed
-                carries its own.
+            scores (list[int] | Unset): The match totals per side before the first round (default 0 each; below 0 only in a
+                zero-sum match, Briscola chiamata); a sealed seed carries its own.
             moves (list[Move] | Unset):
             rounds (list[ReplayRound] | Unset): One entry per round of the match, in order; at most 1500 moves in all.
      """

@@ -41,8 +41,11 @@ class Replayed:
                 `sweeps`
                 (and `last_capturer` once a pile has cards; Cirulla's `declaration_points` defaults to none declared); Briscola
                 needs `trump_card` and `leader` (`trick` defaults to
-                empty); Tressette needs `leader` (`trick`, `accusi_points` and `shown_cards` default to empty). `turn`,
-                `round_over` and `trump_suit` are derived from the cards; when sent they must agree. Unknown fields are
+                empty); Tressette needs `leader` (`trick`, `accusi_points` and `shown_cards` default to empty); Briscola
+                chiamata needs `leader` (`auction` and `trick` default to empty, `called_card` and `partner` to null).
+                `turn`, `round_over` and Briscola's `trump_suit` are derived from the cards; when sent they must agree.
+                Briscola chiamata's answers add `phase`, `caller` and `trump_suit`, read from the auction and the called
+                card, which it ignores when they are sent back (the `allOf` below, by `game`). Unknown fields are
                 ignored.
             score (None | Score):
             round_results (list[RoundResult]): Every round the moves finished, in order, each with the match totals after

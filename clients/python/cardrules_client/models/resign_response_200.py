@@ -13,6 +13,9 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.accusi_declared_event import AccusiDeclaredEvent
+  from ..models.auction_won_event import AuctionWonEvent
+  from ..models.bid_event import BidEvent
+  from ..models.card_called_event import CardCalledEvent
   from ..models.card_drawn_event import CardDrawnEvent
   from ..models.card_played_event import CardPlayedEvent
   from ..models.cards_dealt_event import CardsDealtEvent
@@ -25,6 +28,8 @@ if TYPE_CHECKING:
   from ..models.match_over import MatchOver
   from ..models.match_over_event import MatchOverEvent
   from ..models.move import Move
+  from ..models.partner_revealed_event import PartnerRevealedEvent
+  from ..models.passed_event import PassedEvent
   from ..models.presence_event import PresenceEvent
   from ..models.redeal_event import RedealEvent
   from ..models.rematch_event import RematchEvent
@@ -38,6 +43,7 @@ if TYPE_CHECKING:
   from ..models.table_clock import TableClock
   from ..models.table_collected_event import TableCollectedEvent
   from ..models.table_event import TableEvent
+  from ..models.thrown_in_event import ThrownInEvent
   from ..models.trick_won_event import TrickWonEvent
   from ..models.trump_exchanged_event import TrumpExchangedEvent
   from ..models.view import View
@@ -60,12 +66,15 @@ class ResignResponse200:
             view (View): What one seat (or, with `seat` null, anyone at the table) may see of a round: the public record and
                 its own
                 hand. Every game carries the fields up to `names`; the fishing games (scopa, scopone, escoba, cirulla) add
-                `table`, `sweeps` and `last_capturer`, Cirulla `declaration_points`, the trick games (briscola, tressette)
-                `trick`, `leader` and `last_trick`, Briscola the trump fields, Tressette `accusi_points` and `shown_cards`.
-            events (list[AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent |
-                ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PresenceEvent
-                | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent |
-                SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]):
+                `table`, `sweeps` and `last_capturer`, Cirulla `declaration_points`, the trick games (briscola, tressette,
+                briscola_chiamata) `trick`, `leader` and `last_trick`, Briscola the trump fields, Tressette `accusi_points`
+                and `shown_cards`, Briscola chiamata `phase`, `auction`, `caller`, `called_card`, `trump_suit` and
+                `partner`.
+            events (list[AccusiDeclaredEvent | AuctionWonEvent | BidEvent | CardCalledEvent | CardDrawnEvent |
+                CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent |
+                HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PartnerRevealedEvent | PassedEvent | PresenceEvent |
+                RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent
+                | TableCollectedEvent | TableEvent | ThrownInEvent | TrickWonEvent | TrumpExchangedEvent]):
             sealed (bool): Whether the table is sealed: no token, the owner's included, can read a card before it is played
                 face up
                 ([docs/fairness.md](/docs/guide/fairness.md), sealed tables). `false`: the host could see every card.
@@ -76,7 +85,9 @@ class ResignResponse200:
             move (Move | Unset): Fishing games: `{card, capture?}`; an omitted `capture` captures when exactly one set
                 exists and is a
                 422 `ambiguous_capture` when several do; `[]` lays the card. Briscola: `{card}`, or `{exchange}` for the
-                trump exchange. Tressette: `{card}`.
+                trump exchange. Tressette: `{card}`. Briscola chiamata, exactly one of: in the auction a bid, `{"bid":
+                "3"}` (a rank) or `{"bid": "2", "points": 70}`, or `{"pass": true}`; then the caller's `{"call": "D"}`
+                (the trump suit); then `{"card": "1D"}`. A move of another phase is a 422 `wrong_phase`.
             fairness (SessionFairness | Unset): Only for a round the service dealt from a seed it drew (`"seed": "server"`):
                 the commitment from the
                 start, the seed (and the salt mixed into it) once the round is over
@@ -92,7 +103,7 @@ class ResignResponse200:
     version: int
     game: str
     view: View
-    events: list[AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]
+    events: list[AccusiDeclaredEvent | AuctionWonEvent | BidEvent | CardCalledEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PartnerRevealedEvent | PassedEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | ThrownInEvent | TrickWonEvent | TrumpExchangedEvent]
     sealed: bool
     seats: list[SeatsItem]
     match_over: MatchOver | None
@@ -107,6 +118,9 @@ class ResignResponse200:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.accusi_declared_event import AccusiDeclaredEvent # noqa: PLC0415
+        from ..models.auction_won_event import AuctionWonEvent # noqa: PLC0415
+        from ..models.bid_event import BidEvent # noqa: PLC0415
+        from ..models.card_called_event import CardCalledEvent # noqa: PLC0415
         from ..models.card_drawn_event import CardDrawnEvent # noqa: PLC0415
         from ..models.card_played_event import CardPlayedEvent # noqa: PLC0415
         from ..models.cards_dealt_event import CardsDealtEvent # noqa: PLC0415
@@ -119,6 +133,8 @@ class ResignResponse200:
         from ..models.match_over import MatchOver # noqa: PLC0415
         from ..models.match_over_event import MatchOverEvent # noqa: PLC0415
         from ..models.move import Move # noqa: PLC0415
+        from ..models.partner_revealed_event import PartnerRevealedEvent # noqa: PLC0415
+        from ..models.passed_event import PassedEvent # noqa: PLC0415
         from ..models.presence_event import PresenceEvent # noqa: PLC0415
         from ..models.redeal_event import RedealEvent # noqa: PLC0415
         from ..models.rematch_event import RematchEvent # noqa: PLC0415
@@ -132,6 +148,7 @@ class ResignResponse200:
         from ..models.table_clock import TableClock # noqa: PLC0415
         from ..models.table_collected_event import TableCollectedEvent # noqa: PLC0415
         from ..models.table_event import TableEvent # noqa: PLC0415
+        from ..models.thrown_in_event import ThrownInEvent # noqa: PLC0415
         from ..models.trick_won_event import TrickWonEvent # noqa: PLC0415
         from ..models.trump_exchanged_event import TrumpExchangedEvent # noqa: PLC0415
         from ..models.view import View # noqa: PLC0415
@@ -173,6 +190,18 @@ class ResignResponse200:
             elif isinstance(events_item_data, AccusiDeclaredEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, HandDeclaredEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, BidEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, PassedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, AuctionWonEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, ThrownInEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, CardCalledEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, PartnerRevealedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, RoundOverEvent):
                 events_item = events_item_data.to_dict()
@@ -251,6 +280,9 @@ class ResignResponse200:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.accusi_declared_event import AccusiDeclaredEvent # noqa: PLC0415
+        from ..models.auction_won_event import AuctionWonEvent # noqa: PLC0415
+        from ..models.bid_event import BidEvent # noqa: PLC0415
+        from ..models.card_called_event import CardCalledEvent # noqa: PLC0415
         from ..models.card_drawn_event import CardDrawnEvent # noqa: PLC0415
         from ..models.card_played_event import CardPlayedEvent # noqa: PLC0415
         from ..models.cards_dealt_event import CardsDealtEvent # noqa: PLC0415
@@ -263,6 +295,8 @@ class ResignResponse200:
         from ..models.match_over import MatchOver # noqa: PLC0415
         from ..models.match_over_event import MatchOverEvent # noqa: PLC0415
         from ..models.move import Move # noqa: PLC0415
+        from ..models.partner_revealed_event import PartnerRevealedEvent # noqa: PLC0415
+        from ..models.passed_event import PassedEvent # noqa: PLC0415
         from ..models.presence_event import PresenceEvent # noqa: PLC0415
         from ..models.redeal_event import RedealEvent # noqa: PLC0415
         from ..models.rematch_event import RematchEvent # noqa: PLC0415
@@ -276,6 +310,7 @@ class ResignResponse200:
         from ..models.table_clock import TableClock # noqa: PLC0415
         from ..models.table_collected_event import TableCollectedEvent # noqa: PLC0415
         from ..models.table_event import TableEvent # noqa: PLC0415
+        from ..models.thrown_in_event import ThrownInEvent # noqa: PLC0415
         from ..models.trick_won_event import TrickWonEvent # noqa: PLC0415
         from ..models.trump_exchanged_event import TrumpExchangedEvent # noqa: PLC0415
         from ..models.view import View # noqa: PLC0415
@@ -294,7 +329,7 @@ class ResignResponse200:
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            def _parse_events_item(data: object) -> AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent:
+            def _parse_events_item(data: object) -> AccusiDeclaredEvent | AuctionWonEvent | BidEvent | CardCalledEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PartnerRevealedEvent | PassedEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | ThrownInEvent | TrickWonEvent | TrumpExchangedEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -438,7 +473,7 @@ class ResignResponse200:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_14 = RoundOverEvent.from_dict(data)
+                    componentsschemas_event_type_14 = BidEvent.from_dict(data)
 
 
 
@@ -448,7 +483,7 @@ class ResignResponse200:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_15 = StateSetEvent.from_dict(data)
+                    componentsschemas_event_type_15 = PassedEvent.from_dict(data)
 
 
 
@@ -458,7 +493,7 @@ class ResignResponse200:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_16 = TableEvent.from_dict(data)
+                    componentsschemas_event_type_16 = AuctionWonEvent.from_dict(data)
 
 
 
@@ -468,7 +503,7 @@ class ResignResponse200:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_17 = SeatReissuedEvent.from_dict(data)
+                    componentsschemas_event_type_17 = ThrownInEvent.from_dict(data)
 
 
 
@@ -478,7 +513,7 @@ class ResignResponse200:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_18 = SeatChangedEvent.from_dict(data)
+                    componentsschemas_event_type_18 = CardCalledEvent.from_dict(data)
 
 
 
@@ -488,7 +523,7 @@ class ResignResponse200:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_19 = PresenceEvent.from_dict(data)
+                    componentsschemas_event_type_19 = PartnerRevealedEvent.from_dict(data)
 
 
 
@@ -498,7 +533,7 @@ class ResignResponse200:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_20 = MatchOverEvent.from_dict(data)
+                    componentsschemas_event_type_20 = RoundOverEvent.from_dict(data)
 
 
 
@@ -508,20 +543,80 @@ class ResignResponse200:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_21 = ClockEvent.from_dict(data)
+                    componentsschemas_event_type_21 = StateSetEvent.from_dict(data)
 
 
 
                     return componentsschemas_event_type_21
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_22 = TableEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_22
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_23 = SeatReissuedEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_23
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_24 = SeatChangedEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_24
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_25 = PresenceEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_25
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_26 = MatchOverEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_26
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_27 = ClockEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_27
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_22 = RematchEvent.from_dict(data)
+                componentsschemas_event_type_28 = RematchEvent.from_dict(data)
 
 
 
-                return componentsschemas_event_type_22
+                return componentsschemas_event_type_28
 
             events_item = _parse_events_item(events_item_data)
 

@@ -10,10 +10,13 @@ from ..types import UNSET, Unset
 
 from ..models.rules_accusi import RulesAccusi
 from ..models.rules_asso_piglia_tutto_type_1 import RulesAssoPigliaTuttoType1
+from ..models.rules_auction import RulesAuction
+from ..models.rules_cappotto import RulesCappotto
 from ..models.rules_capture_choice import RulesCaptureChoice
 from ..models.rules_capture_obligation import RulesCaptureObligation
 from ..models.rules_dealer_bonus import RulesDealerBonus
 from ..models.rules_dealer_table import RulesDealerTable
+from ..models.rules_first_lead import RulesFirstLead
 from ..models.rules_fourth_point import RulesFourthPoint
 from ..models.rules_matta import RulesMatta
 from ..models.rules_napola import RulesNapola
@@ -69,6 +72,12 @@ class Rules:
             dealer_table (RulesDealerTable | Unset):
             matta (RulesMatta | Unset):
             rank_priority (RulesRankPriority | Unset):
+            auction (RulesAuction | Unset): Briscola chiamata: bids go down the ranks and then up in points once a 2 is
+                named, or are points from 61 alone.
+            first_lead (RulesFirstLead | Unset): Briscola chiamata: who leads the first trick.
+            cappotto (RulesCappotto | Unset): Briscola chiamata: whether all 120 card points to one side double the hand.
+            hands (int | Unset): Briscola chiamata: hands in a match (its target); the match ends with the last, the highest
+                total wins and tied leaders share it (`winner` null).
      """
 
     capture_obligation: RulesCaptureObligation | Unset = UNSET
@@ -96,6 +105,10 @@ class Rules:
     dealer_table: RulesDealerTable | Unset = UNSET
     matta: RulesMatta | Unset = UNSET
     rank_priority: RulesRankPriority | Unset = UNSET
+    auction: RulesAuction | Unset = UNSET
+    first_lead: RulesFirstLead | Unset = UNSET
+    cappotto: RulesCappotto | Unset = UNSET
+    hands: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -207,6 +220,23 @@ class Rules:
             rank_priority = self.rank_priority.value
 
 
+        auction: str | Unset = UNSET
+        if not isinstance(self.auction, Unset):
+            auction = self.auction.value
+
+
+        first_lead: str | Unset = UNSET
+        if not isinstance(self.first_lead, Unset):
+            first_lead = self.first_lead.value
+
+
+        cappotto: str | Unset = UNSET
+        if not isinstance(self.cappotto, Unset):
+            cappotto = self.cappotto.value
+
+
+        hands = self.hands
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -262,6 +292,14 @@ class Rules:
             field_dict["matta"] = matta
         if rank_priority is not UNSET:
             field_dict["rank_priority"] = rank_priority
+        if auction is not UNSET:
+            field_dict["auction"] = auction
+        if first_lead is not UNSET:
+            field_dict["first_lead"] = first_lead
+        if cappotto is not UNSET:
+            field_dict["cappotto"] = cappotto
+        if hands is not UNSET:
+            field_dict["hands"] = hands
 
         return field_dict
 
@@ -464,6 +502,38 @@ class Rules:
 
 
 
+        _auction = d.pop("auction", UNSET)
+        auction: RulesAuction | Unset
+        if isinstance(_auction,  Unset):
+            auction = UNSET
+        else:
+            auction = RulesAuction(_auction)
+
+
+
+
+        _first_lead = d.pop("first_lead", UNSET)
+        first_lead: RulesFirstLead | Unset
+        if isinstance(_first_lead,  Unset):
+            first_lead = UNSET
+        else:
+            first_lead = RulesFirstLead(_first_lead)
+
+
+
+
+        _cappotto = d.pop("cappotto", UNSET)
+        cappotto: RulesCappotto | Unset
+        if isinstance(_cappotto,  Unset):
+            cappotto = UNSET
+        else:
+            cappotto = RulesCappotto(_cappotto)
+
+
+
+
+        hands = d.pop("hands", UNSET)
+
         rules = cls(
             capture_obligation=capture_obligation,
             capture_choice=capture_choice,
@@ -490,6 +560,10 @@ class Rules:
             dealer_table=dealer_table,
             matta=matta,
             rank_priority=rank_priority,
+            auction=auction,
+            first_lead=first_lead,
+            cappotto=cappotto,
+            hands=hands,
         )
 
 

@@ -28,7 +28,7 @@ T = TypeVar("T", bound="Score")
 class Score:
     """ 
         Attributes:
-            sides (list[ScoreSidesItem]):
+            sides (list[ScoreSidesItem]): One entry per side (Briscola chiamata, whose sides form in play, one per seat).
             match (ScoreMatch):
             labels (ScoreLabels | Unset): `score` only: the label of every category the sides' `points` name, in the game's
                 own terms and the

@@ -12,7 +12,6 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-  from ..models.score_sides_item_details import ScoreSidesItemDetails
   from ..models.score_sides_item_points import ScoreSidesItemPoints
 
 
@@ -30,20 +29,25 @@ class ScoreSidesItem:
             side (int):
             seats (list[int]):
             points (ScoreSidesItemPoints): cards, coins, settebello, primiera, sevens, sweeps, re_bello, rosmarino, napola;
-                card_points for Briscola; card_points, last_trick and accusi for Tressette; Cirulla adds grande, piccola and
-                declarations.
+                card_points for
+                Briscola; card_points, last_trick and accusi for Tressette; Cirulla adds grande, piccola and
+                declarations; Briscola chiamata `contract`, the seat's points for the hand, zero-sum: made, the
+                caller 2, the partner 1, each defender -1 (the caller alone 4); lost, the same reversed; doubled by
+                `cappotto`; 0 each when the hand was thrown in.
             total (int):
-            details (ScoreSidesItemDetails | Unset): The counts behind the points: `cards` in every game; the fishing games
-                (scopa, scopone, escoba, cirulla)
-                add `coins`, `sevens`, `primiera`, `primiera_suits` and `sweeps`, the trick games (briscola,
-                tressette) `tricks`, and Tressette `thirds`.
+            details (Any | Unset): The counts behind the points: `cards` in every game but Briscola chiamata; the fishing
+                games (scopa,
+                scopone, escoba, cirulla) add `coins`, `sevens`, `primiera`, `primiera_suits` and `sweeps`, the
+                trick games (briscola, tressette) `tricks`, and Tressette `thirds`. Briscola chiamata gives each seat
+                its `role` with `card_points`, `needed`, `made` and `cappotto`, or `role` `none` with `thrown_in`
+                when every seat passed.
      """
 
     side: int
     seats: list[int]
     points: ScoreSidesItemPoints
     total: int
-    details: ScoreSidesItemDetails | Unset = UNSET
+    details: Any | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -51,7 +55,6 @@ class ScoreSidesItem:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.score_sides_item_details import ScoreSidesItemDetails # noqa: PLC0415
         from ..models.score_sides_item_points import ScoreSidesItemPoints # noqa: PLC0415
         side = self.side
 
@@ -63,9 +66,11 @@ class ScoreSidesItem:
 
         total = self.total
 
-        details: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.details, Unset):
-            details = self.details.to_dict()
+        details: Any | Unset
+        if isinstance(self.details, Unset):
+            details = UNSET
+        else:
+            details = self.details
 
 
         field_dict: dict[str, Any] = {}
@@ -85,7 +90,6 @@ class ScoreSidesItem:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.score_sides_item_details import ScoreSidesItemDetails # noqa: PLC0415
         from ..models.score_sides_item_points import ScoreSidesItemPoints # noqa: PLC0415
         d = dict(src_dict)
         side = d.pop("side")
@@ -100,14 +104,12 @@ class ScoreSidesItem:
 
         total = d.pop("total")
 
-        _details = d.pop("details", UNSET)
-        details: ScoreSidesItemDetails | Unset
-        if isinstance(_details,  Unset):
-            details = UNSET
-        else:
-            details = ScoreSidesItemDetails.from_dict(_details)
+        def _parse_details(data: object) -> Any | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(Any | Unset, data)
 
-
+        details = _parse_details(d.pop("details", UNSET))
 
 
         score_sides_item = cls(

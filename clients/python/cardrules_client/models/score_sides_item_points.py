@@ -20,8 +20,11 @@ T = TypeVar("T", bound="ScoreSidesItemPoints")
 
 @_attrs_define
 class ScoreSidesItemPoints:
-    """ cards, coins, settebello, primiera, sevens, sweeps, re_bello, rosmarino, napola; card_points for Briscola;
-    card_points, last_trick and accusi for Tressette; Cirulla adds grande, piccola and declarations.
+    """ cards, coins, settebello, primiera, sevens, sweeps, re_bello, rosmarino, napola; card_points for
+    Briscola; card_points, last_trick and accusi for Tressette; Cirulla adds grande, piccola and
+    declarations; Briscola chiamata `contract`, the seat's points for the hand, zero-sum: made, the
+    caller 2, the partner 1, each defender -1 (the caller alone 4); lost, the same reversed; doubled by
+    `cappotto`; 0 each when the hand was thrown in.
 
      """
 

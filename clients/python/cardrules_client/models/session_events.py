@@ -13,6 +13,9 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.accusi_declared_event import AccusiDeclaredEvent
+  from ..models.auction_won_event import AuctionWonEvent
+  from ..models.bid_event import BidEvent
+  from ..models.card_called_event import CardCalledEvent
   from ..models.card_drawn_event import CardDrawnEvent
   from ..models.card_played_event import CardPlayedEvent
   from ..models.cards_dealt_event import CardsDealtEvent
@@ -23,6 +26,8 @@ if TYPE_CHECKING:
   from ..models.hand_dealt_event import HandDealtEvent
   from ..models.hand_declared_event import HandDeclaredEvent
   from ..models.match_over_event import MatchOverEvent
+  from ..models.partner_revealed_event import PartnerRevealedEvent
+  from ..models.passed_event import PassedEvent
   from ..models.presence_event import PresenceEvent
   from ..models.redeal_event import RedealEvent
   from ..models.rematch_event import RematchEvent
@@ -34,6 +39,7 @@ if TYPE_CHECKING:
   from ..models.sweep_event import SweepEvent
   from ..models.table_collected_event import TableCollectedEvent
   from ..models.table_event import TableEvent
+  from ..models.thrown_in_event import ThrownInEvent
   from ..models.trick_won_event import TrickWonEvent
   from ..models.trump_exchanged_event import TrumpExchangedEvent
 
@@ -55,10 +61,11 @@ class SessionEvents:
                 dropped:
                 the log keeps the last 2,000 versions); an `after` below `first_version - 1` missed events, so read
                 the view again.
-            events (list[AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent |
-                ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PresenceEvent
-                | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent |
-                SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]):
+            events (list[AccusiDeclaredEvent | AuctionWonEvent | BidEvent | CardCalledEvent | CardDrawnEvent |
+                CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent |
+                HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PartnerRevealedEvent | PassedEvent | PresenceEvent |
+                RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent
+                | TableCollectedEvent | TableEvent | ThrownInEvent | TrickWonEvent | TrumpExchangedEvent]):
             sealed (bool): Whether the table is sealed: no token, the owner's included, can read a card before it is played
                 face up
                 ([docs/fairness.md](/docs/guide/fairness.md), sealed tables). `false`: the host could see every card.
@@ -71,7 +78,7 @@ class SessionEvents:
     id: str
     version: int
     first_version: int
-    events: list[AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent]
+    events: list[AccusiDeclaredEvent | AuctionWonEvent | BidEvent | CardCalledEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PartnerRevealedEvent | PassedEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | ThrownInEvent | TrickWonEvent | TrumpExchangedEvent]
     sealed: bool
     fairness: SessionFairness | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -82,6 +89,9 @@ class SessionEvents:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.accusi_declared_event import AccusiDeclaredEvent # noqa: PLC0415
+        from ..models.auction_won_event import AuctionWonEvent # noqa: PLC0415
+        from ..models.bid_event import BidEvent # noqa: PLC0415
+        from ..models.card_called_event import CardCalledEvent # noqa: PLC0415
         from ..models.card_drawn_event import CardDrawnEvent # noqa: PLC0415
         from ..models.card_played_event import CardPlayedEvent # noqa: PLC0415
         from ..models.cards_dealt_event import CardsDealtEvent # noqa: PLC0415
@@ -92,6 +102,8 @@ class SessionEvents:
         from ..models.hand_dealt_event import HandDealtEvent # noqa: PLC0415
         from ..models.hand_declared_event import HandDeclaredEvent # noqa: PLC0415
         from ..models.match_over_event import MatchOverEvent # noqa: PLC0415
+        from ..models.partner_revealed_event import PartnerRevealedEvent # noqa: PLC0415
+        from ..models.passed_event import PassedEvent # noqa: PLC0415
         from ..models.presence_event import PresenceEvent # noqa: PLC0415
         from ..models.redeal_event import RedealEvent # noqa: PLC0415
         from ..models.rematch_event import RematchEvent # noqa: PLC0415
@@ -103,6 +115,7 @@ class SessionEvents:
         from ..models.sweep_event import SweepEvent # noqa: PLC0415
         from ..models.table_collected_event import TableCollectedEvent # noqa: PLC0415
         from ..models.table_event import TableEvent # noqa: PLC0415
+        from ..models.thrown_in_event import ThrownInEvent # noqa: PLC0415
         from ..models.trick_won_event import TrickWonEvent # noqa: PLC0415
         from ..models.trump_exchanged_event import TrumpExchangedEvent # noqa: PLC0415
         id = self.id
@@ -141,6 +154,18 @@ class SessionEvents:
             elif isinstance(events_item_data, AccusiDeclaredEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, HandDeclaredEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, BidEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, PassedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, AuctionWonEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, ThrownInEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, CardCalledEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, PartnerRevealedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, RoundOverEvent):
                 events_item = events_item_data.to_dict()
@@ -191,6 +216,9 @@ class SessionEvents:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.accusi_declared_event import AccusiDeclaredEvent # noqa: PLC0415
+        from ..models.auction_won_event import AuctionWonEvent # noqa: PLC0415
+        from ..models.bid_event import BidEvent # noqa: PLC0415
+        from ..models.card_called_event import CardCalledEvent # noqa: PLC0415
         from ..models.card_drawn_event import CardDrawnEvent # noqa: PLC0415
         from ..models.card_played_event import CardPlayedEvent # noqa: PLC0415
         from ..models.cards_dealt_event import CardsDealtEvent # noqa: PLC0415
@@ -201,6 +229,8 @@ class SessionEvents:
         from ..models.hand_dealt_event import HandDealtEvent # noqa: PLC0415
         from ..models.hand_declared_event import HandDeclaredEvent # noqa: PLC0415
         from ..models.match_over_event import MatchOverEvent # noqa: PLC0415
+        from ..models.partner_revealed_event import PartnerRevealedEvent # noqa: PLC0415
+        from ..models.passed_event import PassedEvent # noqa: PLC0415
         from ..models.presence_event import PresenceEvent # noqa: PLC0415
         from ..models.redeal_event import RedealEvent # noqa: PLC0415
         from ..models.rematch_event import RematchEvent # noqa: PLC0415
@@ -212,6 +242,7 @@ class SessionEvents:
         from ..models.sweep_event import SweepEvent # noqa: PLC0415
         from ..models.table_collected_event import TableCollectedEvent # noqa: PLC0415
         from ..models.table_event import TableEvent # noqa: PLC0415
+        from ..models.thrown_in_event import ThrownInEvent # noqa: PLC0415
         from ..models.trick_won_event import TrickWonEvent # noqa: PLC0415
         from ..models.trump_exchanged_event import TrumpExchangedEvent # noqa: PLC0415
         d = dict(src_dict)
@@ -224,7 +255,7 @@ class SessionEvents:
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            def _parse_events_item(data: object) -> AccusiDeclaredEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | TrickWonEvent | TrumpExchangedEvent:
+            def _parse_events_item(data: object) -> AccusiDeclaredEvent | AuctionWonEvent | BidEvent | CardCalledEvent | CardDrawnEvent | CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent | HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PartnerRevealedEvent | PassedEvent | PresenceEvent | RedealEvent | RematchEvent | RoundOverEvent | SeatChangedEvent | SeatReissuedEvent | StateSetEvent | SweepEvent | TableCollectedEvent | TableEvent | ThrownInEvent | TrickWonEvent | TrumpExchangedEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -368,7 +399,7 @@ class SessionEvents:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_14 = RoundOverEvent.from_dict(data)
+                    componentsschemas_event_type_14 = BidEvent.from_dict(data)
 
 
 
@@ -378,7 +409,7 @@ class SessionEvents:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_15 = StateSetEvent.from_dict(data)
+                    componentsschemas_event_type_15 = PassedEvent.from_dict(data)
 
 
 
@@ -388,7 +419,7 @@ class SessionEvents:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_16 = TableEvent.from_dict(data)
+                    componentsschemas_event_type_16 = AuctionWonEvent.from_dict(data)
 
 
 
@@ -398,7 +429,7 @@ class SessionEvents:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_17 = SeatReissuedEvent.from_dict(data)
+                    componentsschemas_event_type_17 = ThrownInEvent.from_dict(data)
 
 
 
@@ -408,7 +439,7 @@ class SessionEvents:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_18 = SeatChangedEvent.from_dict(data)
+                    componentsschemas_event_type_18 = CardCalledEvent.from_dict(data)
 
 
 
@@ -418,7 +449,7 @@ class SessionEvents:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_19 = PresenceEvent.from_dict(data)
+                    componentsschemas_event_type_19 = PartnerRevealedEvent.from_dict(data)
 
 
 
@@ -428,7 +459,7 @@ class SessionEvents:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_20 = MatchOverEvent.from_dict(data)
+                    componentsschemas_event_type_20 = RoundOverEvent.from_dict(data)
 
 
 
@@ -438,20 +469,80 @@ class SessionEvents:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_21 = ClockEvent.from_dict(data)
+                    componentsschemas_event_type_21 = StateSetEvent.from_dict(data)
 
 
 
                     return componentsschemas_event_type_21
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_22 = TableEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_22
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_23 = SeatReissuedEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_23
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_24 = SeatChangedEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_24
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_25 = PresenceEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_25
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_26 = MatchOverEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_26
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_27 = ClockEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_27
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_22 = RematchEvent.from_dict(data)
+                componentsschemas_event_type_28 = RematchEvent.from_dict(data)
 
 
 
-                return componentsschemas_event_type_22
+                return componentsschemas_event_type_28
 
             events_item = _parse_events_item(events_item_data)
 

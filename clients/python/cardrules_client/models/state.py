@@ -9,11 +9,15 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.deck_style import DeckStyle
-from ..models.state_trump_suit import StateTrumpSuit
+from ..models.state_trump_suit_type_1 import StateTrumpSuitType1
+from ..models.state_trump_suit_type_2_type_1 import StateTrumpSuitType2Type1
+from ..models.state_trump_suit_type_3_type_1 import StateTrumpSuitType3Type1
 from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.auction_entry_type_0 import AuctionEntryType0
+  from ..models.auction_entry_type_1 import AuctionEntryType1
   from ..models.match import Match
   from ..models.rules import Rules
   from ..models.state_shown_cards_item import StateShownCardsItem
@@ -32,8 +36,11 @@ class State:
     """ A round as the caller keeps it. Fishing games (scopa, scopone, escoba, cirulla) need `table` and `sweeps`
     (and `last_capturer` once a pile has cards; Cirulla's `declaration_points` defaults to none declared); Briscola
     needs `trump_card` and `leader` (`trick` defaults to
-    empty); Tressette needs `leader` (`trick`, `accusi_points` and `shown_cards` default to empty). `turn`,
-    `round_over` and `trump_suit` are derived from the cards; when sent they must agree. Unknown fields are
+    empty); Tressette needs `leader` (`trick`, `accusi_points` and `shown_cards` default to empty); Briscola
+    chiamata needs `leader` (`auction` and `trick` default to empty, `called_card` and `partner` to null).
+    `turn`, `round_over` and Briscola's `trump_suit` are derived from the cards; when sent they must agree.
+    Briscola chiamata's answers add `phase`, `caller` and `trump_suit`, read from the auction and the called
+    card, which it ignores when they are sent back (the `allOf` below, by `game`). Unknown fields are
     ignored.
 
         Attributes:
@@ -53,7 +60,9 @@ class State:
             sweeps (list[int] | Unset):
             last_capturer (int | None | Unset):
             trump_card (str | Unset):
-            trump_suit (StateTrumpSuit | Unset):
+            trump_suit (None | StateTrumpSuitType1 | StateTrumpSuitType2Type1 | StateTrumpSuitType3Type1 | Unset): Briscola,
+                the trump card's suit (never null); Briscola chiamata, the called card's suit, null before
+                the call (output only).
             trick (list[StateTrickItem] | Unset):
             leader (int | Unset):
             accusi_points (list[int] | Unset): Tressette, the points each seat has declared (accusi); all 0 with `accusi`
@@ -62,6 +71,14 @@ class State:
                 their seat still holds.
             declaration_points (list[int] | Unset): Cirulla, the points each seat has declared on the deals this round (all
                 0 when none).
+            auction (list[AuctionEntryType0 | AuctionEntryType1] | Unset): Briscola chiamata, every bid and pass in order,
+                from the seat after the dealer (omitted: none yet).
+                Each bid beats the one before; a seat that passed speaks no more; the auction ends when all but one
+                seat have passed (that seat calls) or all have (the hand is thrown in).
+            called_card (None | str | Unset): Briscola chiamata, the card the auction's winner called (the rank won, of the
+                suit it named: that
+                suit is trump); null (or omitted) until the call. Its holder is the caller's hidden partner.
+            partner (int | None | Unset):
      """
 
     players: int
@@ -79,12 +96,15 @@ class State:
     sweeps: list[int] | Unset = UNSET
     last_capturer: int | None | Unset = UNSET
     trump_card: str | Unset = UNSET
-    trump_suit: StateTrumpSuit | Unset = UNSET
+    trump_suit: None | StateTrumpSuitType1 | StateTrumpSuitType2Type1 | StateTrumpSuitType3Type1 | Unset = UNSET
     trick: list[StateTrickItem] | Unset = UNSET
     leader: int | Unset = UNSET
     accusi_points: list[int] | Unset = UNSET
     shown_cards: list[StateShownCardsItem] | Unset = UNSET
     declaration_points: list[int] | Unset = UNSET
+    auction: list[AuctionEntryType0 | AuctionEntryType1] | Unset = UNSET
+    called_card: None | str | Unset = UNSET
+    partner: int | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -92,6 +112,8 @@ class State:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.auction_entry_type_0 import AuctionEntryType0 # noqa: PLC0415
+        from ..models.auction_entry_type_1 import AuctionEntryType1 # noqa: PLC0415
         from ..models.match import Match # noqa: PLC0415
         from ..models.rules import Rules # noqa: PLC0415
         from ..models.state_shown_cards_item import StateShownCardsItem # noqa: PLC0415
@@ -165,10 +187,17 @@ class State:
 
         trump_card = self.trump_card
 
-        trump_suit: str | Unset = UNSET
-        if not isinstance(self.trump_suit, Unset):
+        trump_suit: None | str | Unset
+        if isinstance(self.trump_suit, Unset):
+            trump_suit = UNSET
+        elif isinstance(self.trump_suit, StateTrumpSuitType1):
             trump_suit = self.trump_suit.value
-
+        elif isinstance(self.trump_suit, StateTrumpSuitType2Type1):
+            trump_suit = self.trump_suit.value
+        elif isinstance(self.trump_suit, StateTrumpSuitType3Type1):
+            trump_suit = self.trump_suit.value
+        else:
+            trump_suit = self.trump_suit
 
         trick: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.trick, Unset):
@@ -201,6 +230,32 @@ class State:
             declaration_points = self.declaration_points
 
 
+
+        auction: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.auction, Unset):
+            auction = []
+            for auction_item_data in self.auction:
+                auction_item: dict[str, Any]
+                if isinstance(auction_item_data, AuctionEntryType0):
+                    auction_item = auction_item_data.to_dict()
+                else:
+                    auction_item = auction_item_data.to_dict()
+
+                auction.append(auction_item)
+
+
+
+        called_card: None | str | Unset
+        if isinstance(self.called_card, Unset):
+            called_card = UNSET
+        else:
+            called_card = self.called_card
+
+        partner: int | None | Unset
+        if isinstance(self.partner, Unset):
+            partner = UNSET
+        else:
+            partner = self.partner
 
 
         field_dict: dict[str, Any] = {}
@@ -244,6 +299,12 @@ class State:
             field_dict["shown_cards"] = shown_cards
         if declaration_points is not UNSET:
             field_dict["declaration_points"] = declaration_points
+        if auction is not UNSET:
+            field_dict["auction"] = auction
+        if called_card is not UNSET:
+            field_dict["called_card"] = called_card
+        if partner is not UNSET:
+            field_dict["partner"] = partner
 
         return field_dict
 
@@ -251,6 +312,8 @@ class State:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.auction_entry_type_0 import AuctionEntryType0 # noqa: PLC0415
+        from ..models.auction_entry_type_1 import AuctionEntryType1 # noqa: PLC0415
         from ..models.match import Match # noqa: PLC0415
         from ..models.rules import Rules # noqa: PLC0415
         from ..models.state_shown_cards_item import StateShownCardsItem # noqa: PLC0415
@@ -341,14 +404,44 @@ class State:
 
         trump_card = d.pop("trump_card", UNSET)
 
-        _trump_suit = d.pop("trump_suit", UNSET)
-        trump_suit: StateTrumpSuit | Unset
-        if isinstance(_trump_suit,  Unset):
-            trump_suit = UNSET
-        else:
-            trump_suit = StateTrumpSuit(_trump_suit)
+        def _parse_trump_suit(data: object) -> None | StateTrumpSuitType1 | StateTrumpSuitType2Type1 | StateTrumpSuitType3Type1 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                trump_suit_type_1 = StateTrumpSuitType1(data)
 
 
+
+                return trump_suit_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                trump_suit_type_2_type_1 = StateTrumpSuitType2Type1(data)
+
+
+
+                return trump_suit_type_2_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                trump_suit_type_3_type_1 = StateTrumpSuitType3Type1(data)
+
+
+
+                return trump_suit_type_3_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | StateTrumpSuitType1 | StateTrumpSuitType2Type1 | StateTrumpSuitType3Type1 | Unset, data)
+
+        trump_suit = _parse_trump_suit(d.pop("trump_suit", UNSET))
 
 
         _trick = d.pop("trick", UNSET)
@@ -383,6 +476,55 @@ class State:
         declaration_points = cast(list[int], d.pop("declaration_points", UNSET))
 
 
+        _auction = d.pop("auction", UNSET)
+        auction: list[AuctionEntryType0 | AuctionEntryType1] | Unset = UNSET
+        if _auction is not UNSET:
+            auction = []
+            for auction_item_data in _auction:
+                def _parse_auction_item(data: object) -> AuctionEntryType0 | AuctionEntryType1:
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        componentsschemas_auction_entry_type_0 = AuctionEntryType0.from_dict(data)
+
+
+
+                        return componentsschemas_auction_entry_type_0
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_auction_entry_type_1 = AuctionEntryType1.from_dict(data)
+
+
+
+                    return componentsschemas_auction_entry_type_1
+
+                auction_item = _parse_auction_item(auction_item_data)
+
+                auction.append(auction_item)
+
+
+        def _parse_called_card(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        called_card = _parse_called_card(d.pop("called_card", UNSET))
+
+
+        def _parse_partner(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        partner = _parse_partner(d.pop("partner", UNSET))
+
+
         state = cls(
             players=players,
             dealer=dealer,
@@ -405,6 +547,9 @@ class State:
             accusi_points=accusi_points,
             shown_cards=shown_cards,
             declaration_points=declaration_points,
+            auction=auction,
+            called_card=called_card,
+            partner=partner,
         )
 
 

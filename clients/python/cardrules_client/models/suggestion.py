@@ -34,7 +34,9 @@ class Suggestion:
             move (Move): Fishing games: `{card, capture?}`; an omitted `capture` captures when exactly one set exists and is
                 a
                 422 `ambiguous_capture` when several do; `[]` lays the card. Briscola: `{card}`, or `{exchange}` for the
-                trump exchange. Tressette: `{card}`.
+                trump exchange. Tressette: `{card}`. Briscola chiamata, exactly one of: in the auction a bid, `{"bid":
+                "3"}` (a rank) or `{"bid": "2", "points": 70}`, or `{"pass": true}`; then the caller's `{"call": "D"}`
+                (the trump suit); then `{"card": "1D"}`. A move of another phase is a 422 `wrong_phase`.
             level (PlayerLevel): `random`: any legal move; `greedy`: one-ply heuristics; `strong`: a search over sampled
                 deals of the hidden cards.
             considered (int): `random` and `greedy`: the legal moves chosen among; `strong`: the playouts weighed (0 with a

@@ -32,7 +32,7 @@ class TrickWonEvent:
             seat (int):
             cards (list[str]): The trick's cards.
             version (int | Unset): In a session's log, the session version the event's write made.
-            points (int | Unset): Briscola: the card points of the trick.
+            points (int | Unset): Briscola and Briscola chiamata: the card points of the trick.
             thirds (int | Unset): Tressette: the card points of the trick in thirds of a point.
      """
 

@@ -31,8 +31,14 @@ class ValidateMoveResponse200:
             move (Move | Unset): Fishing games: `{card, capture?}`; an omitted `capture` captures when exactly one set
                 exists and is a
                 422 `ambiguous_capture` when several do; `[]` lays the card. Briscola: `{card}`, or `{exchange}` for the
-                trump exchange. Tressette: `{card}`.
-            reason (Reason | Unset): Why the rules forbid a move.
+                trump exchange. Tressette: `{card}`. Briscola chiamata, exactly one of: in the auction a bid, `{"bid":
+                "3"}` (a rank) or `{"bid": "2", "points": 70}`, or `{"pass": true}`; then the caller's `{"call": "D"}`
+                (the trump suit); then `{"card": "1D"}`. A move of another phase is a 422 `wrong_phase`.
+            reason (Reason | Unset): Why the rules forbid a move. Briscola chiamata: `wrong_phase` (a move of another part
+                of the hand: a card
+                during the auction, a bid after it, ...), `bid_too_low` (a bid that does not beat the standing one),
+                `points_need_two` (with `auction` `ranks_then_points`, points bid with a rank other than 2),
+                `bid_needs_points` (a bid without points with `auction` `points_only`).
             message (str | Unset):
             options (list[list[str]] | Unset):
      """

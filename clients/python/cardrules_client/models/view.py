@@ -9,11 +9,16 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.deck_style import DeckStyle
-from ..models.view_record_trump_suit import ViewRecordTrumpSuit
+from ..models.view_record_phase import ViewRecordPhase
+from ..models.view_record_trump_suit_type_1 import ViewRecordTrumpSuitType1
+from ..models.view_record_trump_suit_type_2_type_1 import ViewRecordTrumpSuitType2Type1
+from ..models.view_record_trump_suit_type_3_type_1 import ViewRecordTrumpSuitType3Type1
 from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.auction_entry_type_0 import AuctionEntryType0
+  from ..models.auction_entry_type_1 import AuctionEntryType1
   from ..models.match import Match
   from ..models.rules import Rules
   from ..models.score import Score
@@ -34,8 +39,10 @@ T = TypeVar("T", bound="View")
 class View:
     """ What one seat (or, with `seat` null, anyone at the table) may see of a round: the public record and its own
     hand. Every game carries the fields up to `names`; the fishing games (scopa, scopone, escoba, cirulla) add
-    `table`, `sweeps` and `last_capturer`, Cirulla `declaration_points`, the trick games (briscola, tressette)
-    `trick`, `leader` and `last_trick`, Briscola the trump fields, Tressette `accusi_points` and `shown_cards`.
+    `table`, `sweeps` and `last_capturer`, Cirulla `declaration_points`, the trick games (briscola, tressette,
+    briscola_chiamata) `trick`, `leader` and `last_trick`, Briscola the trump fields, Tressette `accusi_points`
+    and `shown_cards`, Briscola chiamata `phase`, `auction`, `caller`, `called_card`, `trump_suit` and
+    `partner`.
 
         Attributes:
             game (str):
@@ -59,7 +66,9 @@ class View:
             trick (list[ViewRecordTrickItem] | Unset): Trick games, the cards of the trick in play, from its leader on.
             leader (int | Unset):
             trump_card (str | Unset):
-            trump_suit (ViewRecordTrumpSuit | Unset): Briscola, the trump suit.
+            trump_suit (None | Unset | ViewRecordTrumpSuitType1 | ViewRecordTrumpSuitType2Type1 |
+                ViewRecordTrumpSuitType3Type1): Briscola, the trump suit; Briscola chiamata, the called card's suit, null before
+                the call.
             trump_under_stock (bool | Unset): Briscola, whether the turned-up card still lies under the stock.
             sealed (bool | Unset): Whether the table is sealed: no token, the owner's included, can read a card before it is
                 played face up
@@ -67,12 +76,20 @@ class View:
             pile_sizes (list[int] | Unset):
             captures (list[list[str]] | Unset): Every seat's pile, in the order taken; public, since every card in it was
                 played face up.
-            last_trick (None | Unset | ViewRecordLastTrickType0): Briscola and Tressette, the last completed trick (null
-                before the first); shown while the next is played.
+            last_trick (None | Unset | ViewRecordLastTrickType0): The trick games, the last completed trick (null before the
+                first); shown while the next is played.
             accusi_points (list[int] | Unset): Tressette, the points each seat has declared.
             declaration_points (list[int] | Unset): Cirulla, the points each seat has declared on the deals this round.
             shown_cards (list[list[str]] | Unset): Tressette for two, per seat the cards the table saw it draw that it still
                 holds.
+            phase (ViewRecordPhase | Unset): Briscola chiamata, the part of the hand: `auction` (bids and passes; still
+                `auction` once a hand every
+                seat passed is over), `call` (the auction's winner names the trump suit), `play` (the eight tricks).
+            auction (list[AuctionEntryType0 | AuctionEntryType1] | Unset): Briscola chiamata, every bid and pass in order,
+                public.
+            caller (int | None | Unset):
+            called_card (None | str | Unset): Briscola chiamata, the called card, public once called; null before the call.
+            partner (int | None | Unset):
             score (Score | Unset):
             fairness (SessionFairness | Unset): Only for a round the service dealt from a seed it drew (`"seed": "server"`):
                 the commitment from the
@@ -99,7 +116,7 @@ class View:
     trick: list[ViewRecordTrickItem] | Unset = UNSET
     leader: int | Unset = UNSET
     trump_card: str | Unset = UNSET
-    trump_suit: ViewRecordTrumpSuit | Unset = UNSET
+    trump_suit: None | Unset | ViewRecordTrumpSuitType1 | ViewRecordTrumpSuitType2Type1 | ViewRecordTrumpSuitType3Type1 = UNSET
     trump_under_stock: bool | Unset = UNSET
     sealed: bool | Unset = UNSET
     pile_sizes: list[int] | Unset = UNSET
@@ -108,6 +125,11 @@ class View:
     accusi_points: list[int] | Unset = UNSET
     declaration_points: list[int] | Unset = UNSET
     shown_cards: list[list[str]] | Unset = UNSET
+    phase: ViewRecordPhase | Unset = UNSET
+    auction: list[AuctionEntryType0 | AuctionEntryType1] | Unset = UNSET
+    caller: int | None | Unset = UNSET
+    called_card: None | str | Unset = UNSET
+    partner: int | None | Unset = UNSET
     score: Score | Unset = UNSET
     fairness: SessionFairness | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -117,6 +139,8 @@ class View:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.auction_entry_type_0 import AuctionEntryType0 # noqa: PLC0415
+        from ..models.auction_entry_type_1 import AuctionEntryType1 # noqa: PLC0415
         from ..models.match import Match # noqa: PLC0415
         from ..models.rules import Rules # noqa: PLC0415
         from ..models.score import Score # noqa: PLC0415
@@ -201,10 +225,17 @@ class View:
 
         trump_card = self.trump_card
 
-        trump_suit: str | Unset = UNSET
-        if not isinstance(self.trump_suit, Unset):
+        trump_suit: None | str | Unset
+        if isinstance(self.trump_suit, Unset):
+            trump_suit = UNSET
+        elif isinstance(self.trump_suit, ViewRecordTrumpSuitType1):
             trump_suit = self.trump_suit.value
-
+        elif isinstance(self.trump_suit, ViewRecordTrumpSuitType2Type1):
+            trump_suit = self.trump_suit.value
+        elif isinstance(self.trump_suit, ViewRecordTrumpSuitType3Type1):
+            trump_suit = self.trump_suit.value
+        else:
+            trump_suit = self.trump_suit
 
         trump_under_stock = self.trump_under_stock
 
@@ -257,6 +288,43 @@ class View:
                 shown_cards.append(shown_cards_item)
 
 
+
+        phase: str | Unset = UNSET
+        if not isinstance(self.phase, Unset):
+            phase = self.phase.value
+
+
+        auction: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.auction, Unset):
+            auction = []
+            for auction_item_data in self.auction:
+                auction_item: dict[str, Any]
+                if isinstance(auction_item_data, AuctionEntryType0):
+                    auction_item = auction_item_data.to_dict()
+                else:
+                    auction_item = auction_item_data.to_dict()
+
+                auction.append(auction_item)
+
+
+
+        caller: int | None | Unset
+        if isinstance(self.caller, Unset):
+            caller = UNSET
+        else:
+            caller = self.caller
+
+        called_card: None | str | Unset
+        if isinstance(self.called_card, Unset):
+            called_card = UNSET
+        else:
+            called_card = self.called_card
+
+        partner: int | None | Unset
+        if isinstance(self.partner, Unset):
+            partner = UNSET
+        else:
+            partner = self.partner
 
         score: dict[str, Any] | Unset = UNSET
         if not isinstance(self.score, Unset):
@@ -321,6 +389,16 @@ class View:
             field_dict["declaration_points"] = declaration_points
         if shown_cards is not UNSET:
             field_dict["shown_cards"] = shown_cards
+        if phase is not UNSET:
+            field_dict["phase"] = phase
+        if auction is not UNSET:
+            field_dict["auction"] = auction
+        if caller is not UNSET:
+            field_dict["caller"] = caller
+        if called_card is not UNSET:
+            field_dict["called_card"] = called_card
+        if partner is not UNSET:
+            field_dict["partner"] = partner
         if score is not UNSET:
             field_dict["score"] = score
         if fairness is not UNSET:
@@ -332,6 +410,8 @@ class View:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.auction_entry_type_0 import AuctionEntryType0 # noqa: PLC0415
+        from ..models.auction_entry_type_1 import AuctionEntryType1 # noqa: PLC0415
         from ..models.match import Match # noqa: PLC0415
         from ..models.rules import Rules # noqa: PLC0415
         from ..models.score import Score # noqa: PLC0415
@@ -454,14 +534,44 @@ class View:
 
         trump_card = d.pop("trump_card", UNSET)
 
-        _trump_suit = d.pop("trump_suit", UNSET)
-        trump_suit: ViewRecordTrumpSuit | Unset
-        if isinstance(_trump_suit,  Unset):
-            trump_suit = UNSET
-        else:
-            trump_suit = ViewRecordTrumpSuit(_trump_suit)
+        def _parse_trump_suit(data: object) -> None | Unset | ViewRecordTrumpSuitType1 | ViewRecordTrumpSuitType2Type1 | ViewRecordTrumpSuitType3Type1:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                trump_suit_type_1 = ViewRecordTrumpSuitType1(data)
 
 
+
+                return trump_suit_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                trump_suit_type_2_type_1 = ViewRecordTrumpSuitType2Type1(data)
+
+
+
+                return trump_suit_type_2_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                trump_suit_type_3_type_1 = ViewRecordTrumpSuitType3Type1(data)
+
+
+
+                return trump_suit_type_3_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Unset | ViewRecordTrumpSuitType1 | ViewRecordTrumpSuitType2Type1 | ViewRecordTrumpSuitType3Type1, data)
+
+        trump_suit = _parse_trump_suit(d.pop("trump_suit", UNSET))
 
 
         trump_under_stock = d.pop("trump_under_stock", UNSET)
@@ -517,6 +627,75 @@ class View:
                 shown_cards.append(shown_cards_item)
 
 
+        _phase = d.pop("phase", UNSET)
+        phase: ViewRecordPhase | Unset
+        if isinstance(_phase,  Unset):
+            phase = UNSET
+        else:
+            phase = ViewRecordPhase(_phase)
+
+
+
+
+        _auction = d.pop("auction", UNSET)
+        auction: list[AuctionEntryType0 | AuctionEntryType1] | Unset = UNSET
+        if _auction is not UNSET:
+            auction = []
+            for auction_item_data in _auction:
+                def _parse_auction_item(data: object) -> AuctionEntryType0 | AuctionEntryType1:
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        componentsschemas_auction_entry_type_0 = AuctionEntryType0.from_dict(data)
+
+
+
+                        return componentsschemas_auction_entry_type_0
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_auction_entry_type_1 = AuctionEntryType1.from_dict(data)
+
+
+
+                    return componentsschemas_auction_entry_type_1
+
+                auction_item = _parse_auction_item(auction_item_data)
+
+                auction.append(auction_item)
+
+
+        def _parse_caller(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        caller = _parse_caller(d.pop("caller", UNSET))
+
+
+        def _parse_called_card(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        called_card = _parse_called_card(d.pop("called_card", UNSET))
+
+
+        def _parse_partner(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        partner = _parse_partner(d.pop("partner", UNSET))
+
+
         _score = d.pop("score", UNSET)
         score: Score | Unset
         if isinstance(_score,  Unset):
@@ -566,6 +745,11 @@ class View:
             accusi_points=accusi_points,
             declaration_points=declaration_points,
             shown_cards=shown_cards,
+            phase=phase,
+            auction=auction,
+            caller=caller,
+            called_card=called_card,
+            partner=partner,
             score=score,
             fairness=fairness,
         )

@@ -29,8 +29,11 @@ class ViewBody:
                 `sweeps`
                 (and `last_capturer` once a pile has cards; Cirulla's `declaration_points` defaults to none declared); Briscola
                 needs `trump_card` and `leader` (`trick` defaults to
-                empty); Tressette needs `leader` (`trick`, `accusi_points` and `shown_cards` default to empty). `turn`,
-                `round_over` and `trump_suit` are derived from the cards; when sent they must agree. Unknown fields are
+                empty); Tressette needs `leader` (`trick`, `accusi_points` and `shown_cards` default to empty); Briscola
+                chiamata needs `leader` (`auction` and `trick` default to empty, `called_card` and `partner` to null).
+                `turn`, `round_over` and Briscola's `trump_suit` are derived from the cards; when sent they must agree.
+                Briscola chiamata's answers add `phase`, `caller` and `trump_suit`, read from the auction and the called
+                card, which it ignores when they are sent back (the `allOf` below, by `game`). Unknown fields are
                 ignored.
             seat (int):
      """

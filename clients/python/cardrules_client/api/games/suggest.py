@@ -113,15 +113,15 @@ def sync_detailed(
 
     Levels: `random` (any legal move), `greedy` (one-ply heuristics: take the settebello and sevens,
     make and
-    deny sweeps; in Briscola win points cheaply, save trumps), `strong` (a search over sampled deals of
-    the
-    hidden cards, each finished by fast playouts). The same state, seat, level and `seed` give the same
-    move
-    whenever the search is `complete`; `budget_ms` (default 200, at most 2000) caps the time, and a
-    search cut
-    short by it answers its best move so far with `complete: false`. `seat` defaults to the seat to act;
-    any
-    other seat is a 400 `not_to_act`.
+    deny sweeps; in Briscola win points cheaply, save trumps; in Briscola chiamata bid on a long strong
+    suit and
+    call the best card it lacks), `strong` (a search over sampled deals of the hidden cards, each
+    finished by
+    fast playouts). The same state, seat, level and `seed` give the same move whenever the search is
+    `complete`; `budget_ms` (default 200, at most 2000) caps the time, and a search cut short by it
+    answers its
+    best move so far with `complete: false`. `seat` defaults to the seat to act; any other seat is a 400
+    `not_to_act`.
 
     `worlds` bounds `strong` by work instead of its default playouts: that many sampled deals of the
     hidden
@@ -174,15 +174,15 @@ def sync(
 
     Levels: `random` (any legal move), `greedy` (one-ply heuristics: take the settebello and sevens,
     make and
-    deny sweeps; in Briscola win points cheaply, save trumps), `strong` (a search over sampled deals of
-    the
-    hidden cards, each finished by fast playouts). The same state, seat, level and `seed` give the same
-    move
-    whenever the search is `complete`; `budget_ms` (default 200, at most 2000) caps the time, and a
-    search cut
-    short by it answers its best move so far with `complete: false`. `seat` defaults to the seat to act;
-    any
-    other seat is a 400 `not_to_act`.
+    deny sweeps; in Briscola win points cheaply, save trumps; in Briscola chiamata bid on a long strong
+    suit and
+    call the best card it lacks), `strong` (a search over sampled deals of the hidden cards, each
+    finished by
+    fast playouts). The same state, seat, level and `seed` give the same move whenever the search is
+    `complete`; `budget_ms` (default 200, at most 2000) caps the time, and a search cut short by it
+    answers its
+    best move so far with `complete: false`. `seat` defaults to the seat to act; any other seat is a 400
+    `not_to_act`.
 
     `worlds` bounds `strong` by work instead of its default playouts: that many sampled deals of the
     hidden
@@ -230,15 +230,15 @@ async def asyncio_detailed(
 
     Levels: `random` (any legal move), `greedy` (one-ply heuristics: take the settebello and sevens,
     make and
-    deny sweeps; in Briscola win points cheaply, save trumps), `strong` (a search over sampled deals of
-    the
-    hidden cards, each finished by fast playouts). The same state, seat, level and `seed` give the same
-    move
-    whenever the search is `complete`; `budget_ms` (default 200, at most 2000) caps the time, and a
-    search cut
-    short by it answers its best move so far with `complete: false`. `seat` defaults to the seat to act;
-    any
-    other seat is a 400 `not_to_act`.
+    deny sweeps; in Briscola win points cheaply, save trumps; in Briscola chiamata bid on a long strong
+    suit and
+    call the best card it lacks), `strong` (a search over sampled deals of the hidden cards, each
+    finished by
+    fast playouts). The same state, seat, level and `seed` give the same move whenever the search is
+    `complete`; `budget_ms` (default 200, at most 2000) caps the time, and a search cut short by it
+    answers its
+    best move so far with `complete: false`. `seat` defaults to the seat to act; any other seat is a 400
+    `not_to_act`.
 
     `worlds` bounds `strong` by work instead of its default playouts: that many sampled deals of the
     hidden
@@ -291,15 +291,15 @@ async def asyncio(
 
     Levels: `random` (any legal move), `greedy` (one-ply heuristics: take the settebello and sevens,
     make and
-    deny sweeps; in Briscola win points cheaply, save trumps), `strong` (a search over sampled deals of
-    the
-    hidden cards, each finished by fast playouts). The same state, seat, level and `seed` give the same
-    move
-    whenever the search is `complete`; `budget_ms` (default 200, at most 2000) caps the time, and a
-    search cut
-    short by it answers its best move so far with `complete: false`. `seat` defaults to the seat to act;
-    any
-    other seat is a 400 `not_to_act`.
+    deny sweeps; in Briscola win points cheaply, save trumps; in Briscola chiamata bid on a long strong
+    suit and
+    call the best card it lacks), `strong` (a search over sampled deals of the hidden cards, each
+    finished by
+    fast playouts). The same state, seat, level and `seed` give the same move whenever the search is
+    `complete`; `budget_ms` (default 200, at most 2000) caps the time, and a search cut short by it
+    answers its
+    best move so far with `complete: false`. `seat` defaults to the seat to act; any other seat is a 400
+    `not_to_act`.
 
     `worlds` bounds `strong` by work instead of its default playouts: that many sampled deals of the
     hidden

@@ -1,10 +1,8 @@
 from enum import StrEnum
 
-class ViewRecordTrumpSuit(StrEnum):
-    B = "B"
-    C = "C"
-    D = "D"
-    S = "S"
+class RulesFirstLead(StrEnum):
+    AFTER_DEALER = "after_dealer"
+    CALLER = "caller"
 
     def __str__(self) -> str:
         return str(self.value)

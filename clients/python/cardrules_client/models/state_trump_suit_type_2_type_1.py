@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class StateTrumpSuit(StrEnum):
+class StateTrumpSuitType2Type1(StrEnum):
     B = "B"
     C = "C"
     D = "D"

@@ -1,0 +1,144 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.event_base_to_type_0 import EventBaseToType0
+from ..models.partner_revealed_event_type import PartnerRevealedEventType
+from ..types import UNSET, Unset
+from typing import cast
+
+
+
+
+
+
+T = TypeVar("T", bound="PartnerRevealedEvent")
+
+
+
+@_attrs_define
+class PartnerRevealedEvent:
+    """ Briscola chiamata, the called card was just played (after its `card_played`): the seat that played it is
+    the caller's partner, or the caller itself, playing alone.
+
+        Attributes:
+            type_ (PartnerRevealedEventType): The event's type, which says which of `Event`'s schemas it is.
+            to (EventBaseToType0 | int): `all`, or the seat the event is private to.
+            seat (int):
+            caller (int):
+            alone (bool): true when the caller called a card of its own hand and plays one against four.
+            version (int | Unset): In a session's log, the session version the event's write made.
+     """
+
+    type_: PartnerRevealedEventType
+    to: EventBaseToType0 | int
+    seat: int
+    caller: int
+    alone: bool
+    version: int | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        type_ = self.type_.value
+
+        to: int | str
+        if isinstance(self.to, EventBaseToType0):
+            to = self.to.value
+        else:
+            to = self.to
+
+        seat = self.seat
+
+        caller = self.caller
+
+        alone = self.alone
+
+        version = self.version
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "type": type_,
+            "to": to,
+            "seat": seat,
+            "caller": caller,
+            "alone": alone,
+        })
+        if version is not UNSET:
+            field_dict["version"] = version
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        type_ = PartnerRevealedEventType(d.pop("type"))
+
+
+
+
+        def _parse_to(data: object) -> EventBaseToType0 | int:
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                to_type_0 = EventBaseToType0(data)
+
+
+
+                return to_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(EventBaseToType0 | int, data)
+
+        to = _parse_to(d.pop("to"))
+
+
+        seat = d.pop("seat")
+
+        caller = d.pop("caller")
+
+        alone = d.pop("alone")
+
+        version = d.pop("version", UNSET)
+
+        partner_revealed_event = cls(
+            type_=type_,
+            to=to,
+            seat=seat,
+            caller=caller,
+            alone=alone,
+            version=version,
+        )
+
+
+        partner_revealed_event.additional_properties = d
+        return partner_revealed_event
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

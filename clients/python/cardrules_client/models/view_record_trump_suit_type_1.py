@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+class ViewRecordTrumpSuitType1(StrEnum):
+    B = "B"
+    C = "C"
+    D = "D"
+    S = "S"
+
+    def __str__(self) -> str:
+        return str(self.value)
