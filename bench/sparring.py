@@ -102,6 +102,10 @@ def searcher(game: Game, world: GameState, seat: int) -> FishingSearch | TrickSe
     return EngineSearch(game, world, seat)
 
 
+MAX_BRANCH = 12
+"""Moves a search through the engine weighs at its root at most (a hand of cards is never more)."""
+
+
 class EngineSearch:
     """Alpha-beta through the engine and the family's player hooks alone, for a state of any other type: shallow,
     since every leaf is a playout to the round's end; never exact (it knows no cheap copy of the rules)."""
@@ -124,8 +128,18 @@ class EngineSearch:
 
     def root(self, moves: Sequence[Move], depth: int | None) -> list[float]:
         plies = self.DEPTH if depth is None else depth
+        if self.world.players > 4:
+            plies = 1  # five seats: a second ply is five times the playouts of the first, each a whole round
+        if len(moves) > MAX_BRANCH:  # an auction's many bids: the hooks' favourites are searched, the rest lose
+            liked = self.game.strategy.move_scores(self.world, moves)
+            kept = set(sorted(range(len(moves)), key=lambda at: -liked[at])[:MAX_BRANCH])
+        else:
+            kept = set(range(len(moves)))
         return [
-            self.value(self.game.play(self.world, move)[0], plies - 1, -math.inf, math.inf) for move in moves
+            self.value(self.game.play(self.world, move)[0], plies - 1, -math.inf, math.inf)
+            if at in kept
+            else -math.inf
+            for at, move in enumerate(moves)
         ]
 
     def value(self, state: GameState, depth: int, alpha: float, beta: float) -> float:

@@ -18,7 +18,7 @@ empty when the table was played as it should be:
 - no event any seat read names a card it could not know at that version: a card is known to a seat once it is
   in that seat's own hand (its private ``hand_dealt``, ``card_drawn``) or once an event that shows cards face up
   showed it to all (``dealt``, ``redeal``, ``card_played``, ``trump_exchanged``, a public draw or deal, a hand
-  Cirulla declares on the deal, ``hand_declared``), so
+  Cirulla declares on the deal, ``hand_declared``; Briscola chiamata's called card, ``card_called``), so
   another seat's hand and the stock never reach it, whichever event or field (a view's ``names`` included).
 """
 
@@ -33,9 +33,10 @@ CARD = re.compile(r"^(10|[1-9])[DCSB]$")
 VERIFIED = ("valid", "commitment_matches", "score_matches")
 """What each seat's own replay of the round found (docs/fairness.md, a seat verifies its round)."""
 FACE_UP = frozenset(
-    {"dealt", "redeal", "card_played", "trump_exchanged", "card_drawn", "hand_dealt", "hand_declared"}
+    {"dealt", "redeal", "card_played", "trump_exchanged", "card_drawn", "hand_dealt", "hand_declared", "card_called"}
 )
-"""Events that show cards: to all, they put those cards face up; to one seat, into its hand."""
+"""Events that show cards: to all, they put those cards face up; to one seat, into its hand. Briscola chiamata's
+``card_called`` names the called card to all (RULES.md 9): its name is public, its holder is not."""
 
 
 def cards_in(value: Any) -> Iterator[str]:
@@ -143,7 +144,8 @@ def problems(summary: dict[str, Any], game: str, players: int) -> list[str]:
         if len(report["hand_at_each_turn"]) != len(report["moves"]):
             found.append(f"seat {seat}: not one view read for each move it made")
         for move, hand in zip(report["moves"], report["hand_at_each_turn"], strict=False):
-            if move.get("card", move.get("exchange")) not in hand:
+            named = move.get("card", move.get("exchange"))  # a bid, a pass or a call names no card
+            if named is not None and named not in hand:
                 found.append(f"seat {seat}: played {move}, which its view did not show in its hand {hand}")
     if not any(report["moves"] for report in seats):
         found.append("nobody moved")

@@ -26,9 +26,10 @@ async function playRound(game: GameId, players: number, seed: number): Promise<S
   while (!state.round_over) {
     const legal = await client.POST("/v1/games/{game}/legal-moves", { params: { path }, body: { state } });
     if (!legal.data) fail("legal-moves", legal.error);
-    // The first legal card (a Briscola trump exchange is listed first when allowed: play it once, to show it).
+    // The first legal card (a Briscola trump exchange is listed first when allowed: play it once, to show it);
+    // where no move plays a card (Briscola chiamata's auction and call), the last one listed: a pass, a call.
     const exchange = moves === 0 ? legal.data.moves.find((move: Move) => move.exchange !== undefined) : undefined;
-    const move = exchange ?? legal.data.moves.find((move: Move) => move.card !== undefined);
+    const move = exchange ?? legal.data.moves.find((move: Move) => move.card !== undefined) ?? legal.data.moves.at(-1);
     if (move === undefined) fail("legal-moves", legal.data);
     const played = await client.POST("/v1/games/{game}/play", { params: { path }, body: { state, move } });
     if (!played.data) fail("play", played.error);

@@ -144,13 +144,17 @@ async function takeTurn(client: Cardrules, id: string, report: SeatReport, seed:
   report.moves.push(move);
 }
 
-// The move a public event names as it was played: the first event a move writes (`card_played`, `accusi_declared`
-// or `trump_exchanged`, the types whose schema has the log's `move`).
+// The move a public event names as it was played: the first event a move writes (`card_played`, `accusi_declared`,
+// `trump_exchanged`, or Briscola chiamata's `bid`, `passed` and `card_called`: the types whose schema has the log's
+// `move`).
 function playedMove(event: Event): Move[] {
   switch (event.type) {
     case "card_played":
     case "accusi_declared":
     case "trump_exchanged":
+    case "bid":
+    case "passed":
+    case "card_called":
       return event.to === "all" && event.move !== undefined ? [event.move] : [];
     default:
       return [];
