@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import DECK, SUITS, Card
+from ..cards import SUITS, Card
 from ..game import MoveReason
 from ..moves import Move
 from ..scoring import MatchResult, RoundScore, SideScore, unique_best
@@ -17,7 +17,7 @@ from ..state import GameState, Hand, Match
 from .chiamata_state import AUCTION, BID_ORDER, CALL, Bid, Call, ChiamataState, Pass, called
 from .reasons import BIDS_POINTS, BIDS_RANK, CALLS_SUIT, PASSES, trick_reasons
 from .state import PlayCard
-from .strategy import trick_scores, trick_seen
+from .strategy import RolledOutTrickHooks, trick_scores
 
 TARGET_POINTS = 61
 ALL_POINTS = 120
@@ -85,7 +85,7 @@ def hand_strength(hand: Hand) -> tuple[float, Card | None]:
     return best, best_call
 
 
-class ChiamataStrategy:
+class ChiamataStrategy(RolledOutTrickHooks):
     """The hooks of ``engine.game.Strategy`` for Briscola chiamata: the engine rolls the hand out (no search of its
     own); the policy bids on a long strong suit, calls the best card it lacks, and plays as in Briscola."""
 
@@ -115,15 +115,6 @@ class ChiamataStrategy:
         if isinstance(move, PlayCard):
             return trick_reasons(state, move, state.trump_suit, strength, points)
         return auction_reasons(state, move)
-
-    def line_value(self, world: GameState, move: Move, seat: int, dice: int) -> float | None:
-        return None
-
-    def seen(self, state: GameState, seat: int) -> list[Card]:
-        return trick_seen(own_state(state), seat)
-
-    def deck(self, state: GameState) -> tuple[Card, ...]:
-        return DECK
 
     def with_hidden(self, state: GameState, hands: tuple[Hand, ...], stock: tuple[Card, ...]) -> GameState:
         return own_state(state)._replace(hands=hands, stock=stock)

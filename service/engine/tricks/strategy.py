@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import cast
 
-from ..cards import Card, Suit
+from ..cards import DECK, Card, Suit
 from ..moves import Move
 from ..scoring import RoundScore, margin
-from ..state import side_of
+from ..state import GameState, side_of
 from .common import TrickRound
 from .state import ExchangeTrump, PlayCard
 
@@ -86,3 +86,19 @@ def trick_seen(state: TrickRound, seat: int) -> list[Card]:
         seen.extend(pile)
     seen.extend(played.card for played in state.trick)
     return seen
+
+
+class RolledOutTrickHooks:
+    """The ``Strategy`` hooks every trick game without a search of its own shares (Tressette, Briscola chiamata):
+    the players roll the round out through the engine, a seat has seen its hand, the piles and the trick, and the
+    whole deck is in play."""
+
+    def line_value(self, world: GameState, move: Move, seat: int, dice: int) -> float | None:
+        """No search of its own: the players roll the round out."""
+        return None
+
+    def seen(self, state: GameState, seat: int) -> list[Card]:
+        return trick_seen(cast(TrickRound, state), seat)
+
+    def deck(self, state: GameState) -> tuple[Card, ...]:
+        return DECK
