@@ -37,6 +37,7 @@ class CardCalledEvent:
             seat (int):
             card (str):
             trump_suit (CardCalledEventTrumpSuit):
+            leader (int):
             version (int | Unset): In a session's log, the session version the event's write made.
             move (Move | Unset): Fishing games: `{card, capture?}`; an omitted `capture` captures when exactly one set
                 exists and is a
@@ -54,6 +55,7 @@ class CardCalledEvent:
     seat: int
     card: str
     trump_suit: CardCalledEventTrumpSuit
+    leader: int
     version: int | Unset = UNSET
     move: Move | Unset = UNSET
     by: EventMoveBy | Unset = UNSET
@@ -80,6 +82,8 @@ class CardCalledEvent:
 
         trump_suit = self.trump_suit.value
 
+        leader = self.leader
+
         version = self.version
 
         move: dict[str, Any] | Unset = UNSET
@@ -105,6 +109,7 @@ class CardCalledEvent:
             "seat": seat,
             "card": card,
             "trump_suit": trump_suit,
+            "leader": leader,
         })
         if version is not UNSET:
             field_dict["version"] = version
@@ -153,6 +158,8 @@ class CardCalledEvent:
 
 
 
+        leader = d.pop("leader")
+
         version = d.pop("version", UNSET)
 
         _move = d.pop("move", UNSET)
@@ -191,6 +198,7 @@ class CardCalledEvent:
             seat=seat,
             card=card,
             trump_suit=trump_suit,
+            leader=leader,
             version=version,
             move=move,
             by=by,

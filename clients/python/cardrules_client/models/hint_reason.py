@@ -36,7 +36,9 @@ class HintReason:
                 trick, `points` in it), `wins_last_trick` (Tressette: the round's last trick, `points` more for it),
                 `takes_lead` (not the last card: `points` in the trick so far),
                 `leaves_trick_to_partner`, `gives_points`, `throws_without_points`, `leads_without_points`,
-                `leads_points`, `leads_trump`, `spends_trump`, `saves_trumps`.
+                `leads_points`, `leads_trump`, `spends_trump`, `saves_trumps`. Briscola chiamata's auction:
+                `bids_rank` (`rank`), `bids_points` (`rank`, `points`), `passes`, `calls_suit` (the called `card`, and
+                the `count` of its suit in the hand).
             params (HintReasonParams): The numbers the text shows: `count`, `rank`, `total`, `points` (Tressette: thirds as
                 `1 2/3`).
             text (str):

@@ -1,6 +1,9 @@
 from enum import StrEnum
 
 class HintReasonCode(StrEnum):
+    BIDS_POINTS = "bids_points"
+    BIDS_RANK = "bids_rank"
+    CALLS_SUIT = "calls_suit"
     EXCHANGES_TRUMP = "exchanges_trump"
     GIVES_POINTS = "gives_points"
     KEEPS_SETTEBELLO = "keeps_settebello"
@@ -14,6 +17,7 @@ class HintReasonCode(StrEnum):
     LEAVES_SETTEBELLO = "leaves_settebello"
     LEAVES_SWEEP = "leaves_sweep"
     LEAVES_TRICK_TO_PARTNER = "leaves_trick_to_partner"
+    PASSES = "passes"
     SAVES_TRUMPS = "saves_trumps"
     SPENDS_TRUMP = "spends_trump"
     SWEEP = "sweep"
