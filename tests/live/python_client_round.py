@@ -34,7 +34,8 @@ def play_round(client: Client, game: GameId, players: int, seed: int) -> dict[st
     while not state.round_over:
         legal = legal_moves.sync(client=client, game=game, body=LegalMovesBody(state=state))
         assert isinstance(legal, LegalMovesResponse200), legal
-        move = next(move for move in legal.moves if isinstance(move.card, str))
+        # The first card; where none is offered (Briscola chiamata's auction and call), the last move: a pass, a call.
+        move = next((move for move in legal.moves if isinstance(move.card, str)), legal.moves[-1])
         played = play.sync(client=client, game=game, body=MoveRequest(state=state, move=move))
         assert isinstance(played, StateWithEvents), played
         state = played.state

@@ -56,6 +56,9 @@ from cardrules_client.api.sessions import (
 )
 from cardrules_client.models import (
     AccusiDeclaredEvent,
+    AuctionWonEvent,
+    BidEvent,
+    CardCalledEvent,
     CardDrawnEvent,
     CardPlayedEvent,
     CardsDealtEvent,
@@ -71,6 +74,8 @@ from cardrules_client.models import (
     Match,
     MatchOverEvent,
     Move,
+    PartnerRevealedEvent,
+    PassedEvent,
     PresenceEvent,
     RedealEvent,
     RematchEvent,
@@ -88,6 +93,7 @@ from cardrules_client.models import (
     SweepEvent,
     TableCollectedEvent,
     TableEvent,
+    ThrownInEvent,
     TrickWonEvent,
     TrumpExchangedEvent,
     ViewSessionResponse200,
@@ -108,6 +114,12 @@ Event: TypeAlias = (
     | TrumpExchangedEvent
     | AccusiDeclaredEvent
     | HandDeclaredEvent
+    | BidEvent
+    | PassedEvent
+    | AuctionWonEvent
+    | ThrownInEvent
+    | CardCalledEvent
+    | PartnerRevealedEvent
     | RoundOverEvent
     | StateSetEvent
     | TableEvent
@@ -136,6 +148,12 @@ EVENT_MODELS: dict[str, type[Event]] = {
     "trump_exchanged": TrumpExchangedEvent,
     "accusi_declared": AccusiDeclaredEvent,
     "hand_declared": HandDeclaredEvent,
+    "bid": BidEvent,
+    "passed": PassedEvent,
+    "auction_won": AuctionWonEvent,
+    "thrown_in": ThrownInEvent,
+    "card_called": CardCalledEvent,
+    "partner_revealed": PartnerRevealedEvent,
     "round_over": RoundOverEvent,
     "state_set": StateSetEvent,
     "table": TableEvent,
@@ -148,7 +166,7 @@ EVENT_MODELS: dict[str, type[Event]] = {
 }
 """The spec's discriminator: each event's ``type`` names its model."""
 
-MOVE_EVENTS = (CardPlayedEvent, AccusiDeclaredEvent, TrumpExchangedEvent)
+MOVE_EVENTS = (CardPlayedEvent, AccusiDeclaredEvent, TrumpExchangedEvent, BidEvent, PassedEvent, CardCalledEvent)
 """The events that name a move as it was played (the first a move writes), with the spec's ``EventMove`` fields."""
 
 
