@@ -42,15 +42,13 @@ def reference_beats(bid: dict[str, Any], standing: dict[str, Any] | None, auctio
     ``points_only``: a plain points auction from 61."""
     if auction == "points_only":
         return "points" in bid and (standing is None or bid["points"] > standing["points"])
-    if "points" in bid and bid["bid"] != "2":
-        return False
+    if "points" in bid:  # "once a 2 is named": with a 2, over a standing 2
+        if bid["bid"] != "2" or standing is None or standing["bid"] != "2":
+            return False
+        return "points" not in standing or bid["points"] > standing["points"]
     if standing is None:
         return True
-    if "points" in standing:
-        return "points" in bid and bid["points"] > standing["points"]
-    if "points" in bid:
-        return True  # a 2 with points beats any plain rank, a plain 2 included
-    return RANK_ORDER.index(bid["bid"]) > RANK_ORDER.index(standing["bid"])
+    return "points" not in standing and RANK_ORDER.index(bid["bid"]) > RANK_ORDER.index(standing["bid"])
 
 
 def reference_trick_winner(trick: list[tuple[int, str]], trump: str) -> int:
@@ -115,7 +113,7 @@ BID_CASES = [
     ("ranks_then_points", {"bid": "4"}, {"bid": "2"}, True),
     ("ranks_then_points", {"bid": "2"}, {"bid": "2"}, False),
     ("ranks_then_points", {"bid": "2"}, {"bid": "2", "points": 61}, True),
-    ("ranks_then_points", {"bid": "5"}, {"bid": "2", "points": 70}, True),
+    ("ranks_then_points", {"bid": "5"}, {"bid": "2", "points": 70}, False),  # not before a 2 is named
     ("ranks_then_points", {"bid": "2", "points": 70}, {"bid": "2", "points": 70}, False),
     ("ranks_then_points", {"bid": "2", "points": 70}, {"bid": "2", "points": 71}, True),
     ("ranks_then_points", {"bid": "2", "points": 70}, {"bid": "4"}, False),
@@ -136,6 +134,8 @@ def test_bids(auction: str, standing: dict[str, Any] | None, bid: dict[str, Any]
     """Each case against the reference, as a move (check) and in the legal moves' list."""
     assert reference_beats(bid, standing, auction) is legal  # the table agrees with RULES.md 9
     state = dealt(auction=auction)
+    if standing is not None and "points" in standing and auction == "ranks_then_points":
+        state, _ = CHIAMATA.play(state, Bid(2))  # points come once a 2 is named
     if standing is not None:
         state, _ = CHIAMATA.play(state, bid_of(standing))
     listed = {move for move in CHIAMATA.legal_moves(state).moves}
@@ -349,7 +349,7 @@ def test_cappotto_doubles_the_hand(cappotto: str, factor: int) -> None:
 def test_a_bid_in_points_raises_what_the_side_needs() -> None:
     """RULES.md 9: "at least 61 card points, or the points of its bid if higher"."""
     state = dealt(dealer=4)
-    state, _ = play_all(state, [Bid(2), Bid(2, 90), Pass(), Pass(), Pass(), Pass()])
+    state, _ = play_all(state, [Bid(2), Bid(2, 90), Pass(), Pass(), Pass(), Pass()])  # seats 0, 1, 2, 3, 4, 0
     assert state.caller == 1
     state = finish(state._replace(), random.Random(3))
     score = CHIAMATA.score(state)

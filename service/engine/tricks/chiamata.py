@@ -85,10 +85,11 @@ def bid_refusal(rules: Rules, bid: Bid, high: Bid | None) -> IllegalMove | None:
             return IllegalMove(
                 Reason.BID_NEEDS_POINTS, "auction points_only: a bid names its points, from 61", {"bid": named["bid"]}
             )
-    elif bid.points is not None and bid.rank != LAST_RANK:
+    elif bid.points is not None and (bid.rank != LAST_RANK or high is None or high.rank != LAST_RANK):
+        # RULES.md 9: "Once a 2 is named, further bids are '2 with P points'": not before, and with a 2 only.
         return IllegalMove(
             Reason.POINTS_NEED_TWO,
-            f"points are bid with a 2 once the ranks are exhausted, not with a {bid.rank}",
+            f"points are bid with a 2 once a 2 is named (bid {bid.rank} with {bid.points})",
             {"bid": named["bid"], "points": bid.points},
         )
     if high is not None and bid_key(rules, bid) <= bid_key(rules, high):
@@ -102,13 +103,15 @@ def bid_refusal(rules: Rules, bid: Bid, high: Bid | None) -> IllegalMove | None:
 
 
 def legal_bids(rules: Rules, high: Bid | None) -> list[Bid]:
-    """Every bid over ``high``, lowest first: the ranks below it, then a 2 with each number of points above it."""
+    """Every bid over ``high``, lowest first: the ranks below it; once a 2 is named, a 2 with each number of points
+    above it."""
     if rules["auction"] == "points_only":
         least = TARGET_POINTS if high is None else (high.points or 0) + 1
         return [Bid(rank, points) for points in range(least, 121) for rank in BID_ORDER]
     bids = [Bid(rank) for rank in ranks_below(high)]
-    least = TARGET_POINTS if high is None or high.points is None else high.points + 1
-    bids.extend(Bid(LAST_RANK, points) for points in range(least, 121))
+    if high is not None and high.rank == LAST_RANK:  # once a 2 is named, points
+        least = TARGET_POINTS if high.points is None else high.points + 1
+        bids.extend(Bid(LAST_RANK, points) for points in range(least, 121))
     return bids
 
 

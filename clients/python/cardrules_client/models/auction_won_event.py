@@ -35,9 +35,9 @@ class AuctionWonEvent:
             bid (BidRank): Briscola chiamata, the rank a bid names (as in a card code, a string): the rank of the card the
                 bidder
                 will call. With `auction` `ranks_then_points` (the default) a bid beats the standing one with a lower rank,
-                in the order 1 (ace), 3, 10, 9, 8, 7, 6, 5, 4, 2, then as a 2 with `points`, from 61 and each more than
-                the last; with `points_only` by its `points` alone. A bid that does not beat the standing one is a 422
-                `bid_too_low`.
+                in the order 1 (ace), 3, 10, 9, 8, 7, 6, 5, 4, 2, then, once a 2 is named, as a 2 with `points`, from 61
+                and each more than the last (points before a 2 stands, or with another rank: 422 `points_need_two`); with
+                `points_only` by its `points` alone. A bid that does not beat the standing one is a 422 `bid_too_low`.
             version (int | Unset): In a session's log, the session version the event's write made.
             points (int | Unset): Briscola chiamata, the card points a bid promises its side will take (at least 61 of the
                 120).
