@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import Flask
 from flask.testing import FlaskClient
 
 from service.storage import SqliteStore
 from tests.sessions.conftest import Table, bearer
 from tests.sessions.test_sealed_tables import public_log, true_state
+from tests.sessions.test_tables import computers_done, every_event, open_with_seats
 
 
 def open_five(client: FlaskClient) -> Table:
@@ -97,3 +99,24 @@ def test_a_five_seat_sealed_table_keeps_the_partner_secret_until_the_called_card
     assert final["round_over"] and len(final["score"]["sides"]) == 5
     assert sum(side["total"] for side in final["score"]["sides"]) == 0
     assert final["score"]["match"]["scores"] == [side["total"] for side in final["score"]["sides"]]
+
+
+def test_five_computer_seats_play_a_whole_hand_by_themselves(client: FlaskClient, app: Flask) -> None:
+    """A table of five computers (one `strong`) bids, calls and plays out with no client call; the partner is
+    revealed exactly once, by the called card, and the hand scores zero-sum."""
+    seats = [{"computer": {"level": "strong"}}] + [{"computer": {"level": "greedy"}}] * 4
+    table = open_with_seats(client, "briscola_chiamata", seats)
+    computers_done(app)
+    view = client.get(f"{table.path}/view", headers=bearer(table.owner)).get_json()
+    assert view["round_over"] is True
+    events = every_event(table, table.owner)
+    moved = [event for event in events if "move" in event]
+    assert moved and all(event["by"] == "computer" for event in moved)
+    kinds = [event["type"] for event in events]
+    if "thrown_in" not in kinds:
+        assert kinds.count("partner_revealed") == 1 and kinds.count("card_played") == 40
+        revealed = events[kinds.index("partner_revealed")]
+        played = events[kinds.index("partner_revealed") - 1]
+        assert played["type"] == "card_played" and played["card"] == view["called_card"]
+        assert revealed["seat"] == played["seat"] == view["partner"]
+    assert sum(side["total"] for side in view["score"]["sides"]) == 0
