@@ -24,7 +24,7 @@ from .engine.game import Game, NextRound
 from .engine.moves import Move
 from .engine.options import Rules
 from .engine.scoring import RoundScore
-from .engine.state import Event, GameState, Match, sides_of
+from .engine.state import Event, GameState, Match
 from .fairness import SealBroken, SealedDeal, SeedSealer, commitment
 from .schemas import requests as schemas
 from .schemas.errors import RequestInvalid
@@ -151,7 +151,7 @@ def first_context(game: Game, alias_preset: str | None, data: dict[str, Any], en
 
 def sealed_context(game: Game, sealed: SealedDeal) -> NextRound:
     rules = game.rulebook.resolve(overrides=sealed.rules)
-    scores = tuple(sealed.scores) if sealed.scores is not None else (0,) * sides_of(sealed.players)
+    scores = tuple(sealed.scores) if sealed.scores is not None else (0,) * game.shape.side_count(sealed.players)
     return NextRound(rules, sealed.players, sealed.deck, sealed.dealer, Match(scores, rules.target, sealed.round))
 
 
@@ -338,7 +338,7 @@ def public_round(game: Game, rules: Rules, players: int, deck: str) -> tuple[tup
     found = _public_rounds.get(key)
     if found is not None:
         return found
-    match = Match((0,) * sides_of(players), rules.target, 1)
+    match = Match((0,) * game.shape.side_count(players), rules.target, 1)
     state, _ = game.deal(rules, players, "cardrules-shadow-round", players - 1, match)
     positions: list[tuple[GameState, Move]] = []
     while not state.round_over:

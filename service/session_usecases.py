@@ -200,7 +200,7 @@ def resign(
     answer (``viewer``'s view: the public one for None), the log's events, and what the record keeps."""
     if played_out(game, state):
         raise MatchOver("the match is over already", {})
-    ended = ending.conceded(state, seat, reason)
+    ended = ending.conceded(game.shape, state, seat, reason)
     events = [ending.event(reason, ended.match, seat)]
     extra = with_fairness({"events": [e for e in events if sees(e)]}, table.fairness, state.round_over,
                           table.sealed, write)

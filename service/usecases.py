@@ -15,7 +15,7 @@ from .engine.game import Game, NextRound
 from .engine.moves import LegalMoves, Move
 from .engine.options import Rules
 from .engine.scoring import RoundScore
-from .engine.state import Event, GameState, Match, sides_of
+from .engine.state import Event, GameState, Match
 from .fairness import SERVER_SEED, SealedDeal, draw_seed
 from .players import DEFAULT_BUDGET_MS, Observation, Suggestion, observe, suggest
 from .request_errors import RequestInvalid
@@ -96,7 +96,8 @@ def first_round(read: Reader, game: Game, alias_preset: str | None, data: dict[s
         raise RequestInvalid([FieldProblem("/dealer", f"must be 0..{players - 1}")])
     deck = data.get("deck") or (preset.deck if preset and preset.deck else "italian")
     round_number = data.get("round", 1)
-    return NextRound(rules, players, deck, dealer, Match((0,) * sides_of(players), rules.target, round_number))
+    match = Match((0,) * game.shape.side_count(players), rules.target, round_number)
+    return NextRound(rules, players, deck, dealer, match)
 
 
 def _next_round(read: Reader, game: Game, data: dict[str, Any]) -> NextRound:

@@ -11,7 +11,7 @@ from typing import Any
 
 from .cards import DECK, Card
 from .errors import FieldProblem, InvalidState, pointer
-from .state import GameState, playing_order, sides_of
+from .state import GameState, playing_order
 
 
 def fail(code: str, message: str, *problems: tuple[str, str]) -> InvalidState:
@@ -136,8 +136,9 @@ def check_hand_sizes(state: GameState, first: int, played: int, full: Sequence[i
         )
 
 
-def check_match(state: GameState, signed: bool = False) -> None:
-    """The match's target and one score per side; ``signed``: totals may fall below zero (a zero-sum match)."""
+def check_match(state: GameState, sides: int, signed: bool = False) -> None:
+    """The match's target and one score per side (``sides``: how many, from the game's shape); ``signed``: totals
+    may fall below zero (a zero-sum match)."""
     match = state.match
     if match.target != state.rules.target:
         raise fail(
@@ -145,7 +146,6 @@ def check_match(state: GameState, signed: bool = False) -> None:
             "match.target must equal the rules' target",
             ("/match/target", f"must be {state.rules.target}"),
         )
-    sides = sides_of(state.players)
     if len(match.scores) != sides:
         raise fail(
             "invalid_match",

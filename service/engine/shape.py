@@ -73,6 +73,19 @@ class Shape:
             return tuple(tuple(range(side, players, count)) for side in range(count))
         return tuple((seat,) for seat in range(players))
 
+    def side_count(self, players: int) -> int:
+        """How many sides score at ``players`` seats (a match keeps one total per side): ``len(sides(players))``,
+        without building them (asked for every state read without a match)."""
+        return players // 2 if self.form(players) == FIXED else players
+
+    def side_by_seat(self, players: int) -> tuple[int, ...]:
+        """Each seat's side from the deal (hidden sides: each seat its own until revealed)."""
+        found = [0] * players
+        for side, seats in enumerate(self.sides(players)):
+            for seat in seats:
+                found[seat] = side
+        return tuple(found)
+
     def describe(self) -> dict[str, Any]:
         """The shape as plain values, as the catalogue lists it."""
         return {

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from service.engine.game import Game
 from service.engine.moves import Move
-from service.engine.state import GameState, side_of
+from service.engine.state import GameState
 
 from .observation import Observation, determinize
 from .search import STOPPED_BY_SOLVED, SearchResult, outcome, pick, ranking
@@ -42,7 +42,8 @@ def solve(
     """The move with the best result against best replies, or None when the solve ran out of time or lines."""
     world = determinize(observation, random.Random(0))  # the one consistent deal
     seat = observation.seat
-    mine = side_of(seat, world.players)
+    side_of = game.shape.side_by_seat(world.players)
+    mine = side_of[seat]
     lines = 0
 
     def value(state: GameState, alpha: float, beta: float) -> float:
@@ -54,7 +55,7 @@ def solve(
             return outcome(game, state, seat)
         turn = state.turn
         assert turn is not None
-        maximising = side_of(turn, state.players) == mine
+        maximising = side_of[turn] == mine
         best = -float("inf") if maximising else float("inf")
         for move in game.legal_moves(state).moves:
             found = value(game.play(state, move)[0], alpha, beta)

@@ -31,7 +31,7 @@ from ..engine.limits import (
 from ..engine.options import Rules
 from ..engine.reading import Unsure, card_codes, cards_in, int_in, piles_in, seat_or_none
 from ..engine.reading import dump_value as dump_value
-from ..engine.state import GameState, Match, sides_of
+from ..engine.state import GameState, Match
 
 _DECKS = frozenset(DECK_STYLES)
 _REPORTED = ("turn", "round_over")  # derived fields every state may send back; a family's codec adds its own
@@ -97,7 +97,7 @@ def build_state(game: Game, data: dict[str, Any], rules: Rules) -> tuple[GameSta
     players = data["players"]
     match_data = data.get("match")
     if match_data is None:
-        match = Match((0,) * sides_of(players), rules.target, 1)
+        match = Match((0,) * game.shape.side_count(players), rules.target, 1)
     else:
         match = Match(tuple(match_data["scores"]), match_data["target"], match_data["round"])
     # The fast reader gives tuples already (tuple() of a tuple is the tuple itself); the schemas give lists.

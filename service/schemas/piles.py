@@ -10,7 +10,7 @@ from ..engine.cards import Card
 from ..engine.errors import FieldProblem, pointer
 from ..engine.game import Game
 from ..engine.options import Rules
-from ..engine.state import Match, sides_of
+from ..engine.state import Match
 from .errors import RequestInvalid
 from .requests import load
 from .state import MatchSchema, load_rules
@@ -41,12 +41,11 @@ def load_piles(game: Game, data: dict[str, Any]) -> tuple[Rules, int, list[list[
         except ValidationError as error:
             raise RequestInvalid.from_marshmallow(error, "/match") from error
         match = Match(tuple(raw["scores"]), raw["target"], raw["round"])
-        if len(match.scores) != sides_of(players):
-            raise RequestInvalid(
-                [FieldProblem("/match/scores", f"must have {sides_of(players)} entries")], "invalid_match"
-            )
+        sides = game.shape.side_count(players)
+        if len(match.scores) != sides:
+            raise RequestInvalid([FieldProblem("/match/scores", f"must have {sides} entries")], "invalid_match")
         if match.target != rules.target:
             raise RequestInvalid([FieldProblem("/match/target", f"must be {rules.target}")], "invalid_match")
     else:
-        match = Match((0,) * sides_of(players), rules.target, 1)
+        match = Match((0,) * game.shape.side_count(players), rules.target, 1)
     return rules, players, captures, sweeps, match

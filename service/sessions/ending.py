@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.state import GameState, side_of, sides_of
+from ..engine.shape import Shape
+from ..engine.state import GameState
 
 
 @dataclass(frozen=True)
@@ -24,12 +25,12 @@ class Conceded:
     """The match totals as they stood, with ``over`` true and the ``winner`` side (null: no single one)."""
 
 
-def conceded(state: GameState, seat: int, reason: str) -> Conceded:
+def conceded(shape: Shape, state: GameState, seat: int, reason: str) -> Conceded:
     """``seat``'s side concedes the match: every other side wins over it; of two or more others, the one ahead in
     the match totals wins, and a tie among the leaders names no winner (a three-player game's resignation)."""
     match = state.match
-    losing = side_of(seat, state.players)
-    others = [side for side in range(sides_of(state.players)) if side != losing]
+    losing = shape.side_by_seat(state.players)[seat]
+    others = [side for side in range(shape.side_count(state.players)) if side != losing]
     best = max(match.scores[side] for side in others)
     leaders = [side for side in others if match.scores[side] == best]
     winner = leaders[0] if len(leaders) == 1 else None

@@ -41,6 +41,9 @@ def test_the_shape_names_the_seat_counts_the_game_deals(name: str) -> None:
             assert shape.form(players) == HIDDEN and len(sides) == players
         else:
             assert shape.form(players) == (FIXED if len(sides) < players else ALONE)
+        assert shape.side_count(players) == len(sides)  # what a match keeps one total for
+        by_seat = shape.side_by_seat(players)
+        assert all(by_seat[seat] == index for index, side in enumerate(sides) for seat in side)
     kinds = {kind.name for kind in shape.moves}
     assert {move for phase in shape.phases for move in phase.moves} == kinds  # each kind is played in a phase
 

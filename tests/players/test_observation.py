@@ -50,6 +50,8 @@ def test_no_hidden_card_is_kept_outside_the_unseen_list(name: str, players: int)
             hidden = set(hidden_cards(state, seat))
             if isinstance(state, BriscolaState):
                 hidden.discard(state.trump_card)  # face up, then drawn: public, though its hand is not
+            if isinstance(state, ChiamataState) and state.called_card is not None:
+                hidden.discard(state.called_card)  # named to all by the call, though its holder is not
             hidden -= shown_cards(state)
             kept = {field.name: getattr(seen, field.name) for field in dataclasses.fields(seen)}
             del kept["unseen"]

@@ -16,7 +16,7 @@ def located_table(state: FishingState) -> Located:
 
 
 def check_fishing(
-    state: FishingState, player_counts: Sequence[int], hand_size: int, stock_sizes: Sequence[int]
+    state: FishingState, player_counts: Sequence[int], hand_size: int, stock_sizes: Sequence[int], sides: int
 ) -> None:
     n = state.players
     if not (
@@ -32,7 +32,7 @@ def check_fishing(
             [("/dealer", state.dealer), ("/last_capturer", state.last_capturer)],
         )
     check_cards(state, DECK, state.table, lambda: located_table(state))
-    check_match(state)
+    check_match(state, sides)
     if len(state.stock) not in stock_sizes:
         raise fail(
             "invalid_stock_size",

@@ -57,10 +57,11 @@ class FishingGame:
 
     def __init__(self) -> None:
         self.strategy = FishingStrategy(self)
+        self._shape = card_play_shape(self.player_counts, CAPTURE)
 
     @property
     def shape(self) -> Shape:
-        return card_play_shape(self.player_counts, CAPTURE)
+        return self._shape
 
     @property
     def score_categories(self) -> tuple[str, ...]:
@@ -118,7 +119,11 @@ class FishingGame:
     def validate(self, state: GameState) -> None:
         state = own_state(state)
         check_fishing(
-            state, self.player_counts, self.hand_size(state.rules), self.stock_sizes(state.rules, state.players)
+            state,
+            self.player_counts,
+            self.hand_size(state.rules),
+            self.stock_sizes(state.rules, state.players),
+            sides_of(state.players),  # the family's shape: partners at four (card_play_shape)
         )
 
     def check_reported(self, state: GameState, reported: Mapping[str, Any]) -> None:

@@ -16,7 +16,7 @@ from ..game import MoveReason, NextRound, next_round
 from ..moves import Move
 from ..options import Option, Preset, RuleBook, Rules, choice, number
 from ..scoring import RoundScore, SideScore, settle_match, side_seats, unique_best
-from ..state import Event, GameState, Hand, Match, hands_dealt
+from ..state import Event, GameState, Hand, Match, hands_dealt, sides_of
 from .briscola_codec import CODEC, SHAPE, BriscolaCodec
 from .common import (
     check_trick_round,
@@ -154,6 +154,7 @@ class Briscola(TrickGame):
             lambda: located(state),
             len(deck) - HAND_SIZE * state.players - 1,  # the initial stock
             HAND_SIZE,
+            sides_of(state.players),  # SHAPE: partners at four
         )
 
     def check_reported(self, state: GameState, reported: Mapping[str, Any]) -> None:

@@ -152,7 +152,7 @@ class BriscolaChiamata(TrickGame):
         check_auction(state)
         if state.phase == AUCTION or state.called_card is None:
             check_cards(state, DECK, [], lambda: iter(()))
-            check_match(state, signed=True)
+            check_match(state, self.shape.side_count(state.players), signed=True)
             for seat, hand in enumerate(state.hands):
                 if len(hand) != HAND_SIZE or state.captures[seat]:
                     raise fail(
@@ -169,7 +169,7 @@ class BriscolaChiamata(TrickGame):
         else:
             check_trick_round(
                 state, DECK, [played.card for played in state.trick], lambda: located_trick(state), 0, HAND_SIZE,
-                signed_scores=True,
+                self.shape.side_count(state.players), signed_scores=True,
             )
             check_first_lead(state)
             check_partner(state)

@@ -120,12 +120,13 @@ def check_trick_round(
     located_extra: Callable[[], Located],
     initial_stock: int,
     hand_size: int,
+    sides: int,
     signed_scores: bool = False,
 ) -> None:
     """The cards, the match, the stock size, the trick's order, piles of whole tricks and the hand sizes
     (``signed_scores``: a zero-sum match, whose totals may be below zero)."""
     check_cards(state, deck, extra, located_extra)
-    check_match(state, signed_scores)
+    check_match(state, sides, signed_scores)
     n = state.players
     stock = len(state.stock)
     if stock and not (stock <= initial_stock and (initial_stock - stock) % n == 0):

@@ -19,7 +19,7 @@ from ..moves import Move
 from ..options import Option, Preset, RuleBook, Rules, choice, flag, number
 from ..scoring import RoundScore, margin
 from ..shape import card_play_shape
-from ..state import Event, GameState, Hand, Match, hands_dealt
+from ..state import Event, GameState, Hand, Match, hands_dealt, sides_of
 from .common import (
     PLAY_CARD,
     check_trick_round,
@@ -95,6 +95,7 @@ class Tressette(TrickGame):
             lambda: located_trick(state),
             len(DECK) - HAND_SIZE * n,  # the initial stock: twenty for two players, none for four
             HAND_SIZE,
+            sides_of(n),  # SHAPE: partners at four
         )
         for index, shown in enumerate(state.shown_cards):
             if not 0 <= shown.seat < n or shown.card not in state.hands[shown.seat]:
