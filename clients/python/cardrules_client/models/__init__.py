@@ -170,6 +170,7 @@ from .session_fairness import SessionFairness
 from .session_legal_moves import SessionLegalMoves
 from .spectator_token import SpectatorToken
 from .state import State
+from .state_phase import StatePhase
 from .state_set_event import StateSetEvent
 from .state_set_event_type import StateSetEventType
 from .state_shown_cards_item import StateShownCardsItem
@@ -382,6 +383,7 @@ __all__ = (
     "SessionLegalMoves",
     "SpectatorToken",
     "State",
+    "StatePhase",
     "StateSetEvent",
     "StateSetEventType",
     "StateShownCardsItem",

@@ -47,8 +47,7 @@ class DealRequest:
                 chiamata needs `leader` (`auction` and `trick` default to empty, `called_card` and `partner` to null).
                 `turn`, `round_over` and Briscola's `trump_suit` are derived from the cards; when sent they must agree.
                 Briscola chiamata's answers add `phase`, `caller` and `trump_suit`, read from the auction and the called
-                card, which it ignores when they are sent back (the `allOf` below, by `game`). Unknown fields are
-                ignored.
+                card, which it ignores when they are sent back. Unknown fields are ignored.
             salt (str | Unset): Mixed into a seed the service draws (`"seed": "server"` only); public, not committed.
      """
 

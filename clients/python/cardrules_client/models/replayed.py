@@ -45,8 +45,7 @@ class Replayed:
                 chiamata needs `leader` (`auction` and `trick` default to empty, `called_card` and `partner` to null).
                 `turn`, `round_over` and Briscola's `trump_suit` are derived from the cards; when sent they must agree.
                 Briscola chiamata's answers add `phase`, `caller` and `trump_suit`, read from the auction and the called
-                card, which it ignores when they are sent back (the `allOf` below, by `game`). Unknown fields are
-                ignored.
+                card, which it ignores when they are sent back. Unknown fields are ignored.
             score (None | Score):
             round_results (list[RoundResult]): Every round the moves finished, in order, each with the match totals after
                 it.

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.deck_style import DeckStyle
+from ..models.state_phase import StatePhase
 from ..models.state_trump_suit_type_1 import StateTrumpSuitType1
 from ..models.state_trump_suit_type_2_type_1 import StateTrumpSuitType2Type1
 from ..models.state_trump_suit_type_3_type_1 import StateTrumpSuitType3Type1
@@ -40,8 +41,7 @@ class State:
     chiamata needs `leader` (`auction` and `trick` default to empty, `called_card` and `partner` to null).
     `turn`, `round_over` and Briscola's `trump_suit` are derived from the cards; when sent they must agree.
     Briscola chiamata's answers add `phase`, `caller` and `trump_suit`, read from the auction and the called
-    card, which it ignores when they are sent back (the `allOf` below, by `game`). Unknown fields are
-    ignored.
+    card, which it ignores when they are sent back. Unknown fields are ignored.
 
         Attributes:
             players (int):
@@ -71,6 +71,10 @@ class State:
                 their seat still holds.
             declaration_points (list[int] | Unset): Cirulla, the points each seat has declared on the deals this round (all
                 0 when none).
+            phase (StatePhase | Unset): Briscola chiamata, output only: `auction` (bids and passes; still `auction` once a
+                hand every seat
+                passed is over), `call` (the auction's winner names the trump suit), `play` (the eight tricks).
+            caller (int | None | Unset):
             auction (list[AuctionEntryType0 | AuctionEntryType1] | Unset): Briscola chiamata, every bid and pass in order,
                 from the seat after the dealer (omitted: none yet).
                 Each bid beats the one before; a seat that passed speaks no more; the auction ends when all but one
@@ -102,6 +106,8 @@ class State:
     accusi_points: list[int] | Unset = UNSET
     shown_cards: list[StateShownCardsItem] | Unset = UNSET
     declaration_points: list[int] | Unset = UNSET
+    phase: StatePhase | Unset = UNSET
+    caller: int | None | Unset = UNSET
     auction: list[AuctionEntryType0 | AuctionEntryType1] | Unset = UNSET
     called_card: None | str | Unset = UNSET
     partner: int | None | Unset = UNSET
@@ -231,6 +237,17 @@ class State:
 
 
 
+        phase: str | Unset = UNSET
+        if not isinstance(self.phase, Unset):
+            phase = self.phase.value
+
+
+        caller: int | None | Unset
+        if isinstance(self.caller, Unset):
+            caller = UNSET
+        else:
+            caller = self.caller
+
         auction: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.auction, Unset):
             auction = []
@@ -299,6 +316,10 @@ class State:
             field_dict["shown_cards"] = shown_cards
         if declaration_points is not UNSET:
             field_dict["declaration_points"] = declaration_points
+        if phase is not UNSET:
+            field_dict["phase"] = phase
+        if caller is not UNSET:
+            field_dict["caller"] = caller
         if auction is not UNSET:
             field_dict["auction"] = auction
         if called_card is not UNSET:
@@ -476,6 +497,26 @@ class State:
         declaration_points = cast(list[int], d.pop("declaration_points", UNSET))
 
 
+        _phase = d.pop("phase", UNSET)
+        phase: StatePhase | Unset
+        if isinstance(_phase,  Unset):
+            phase = UNSET
+        else:
+            phase = StatePhase(_phase)
+
+
+
+
+        def _parse_caller(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        caller = _parse_caller(d.pop("caller", UNSET))
+
+
         _auction = d.pop("auction", UNSET)
         auction: list[AuctionEntryType0 | AuctionEntryType1] | Unset = UNSET
         if _auction is not UNSET:
@@ -547,6 +588,8 @@ class State:
             accusi_points=accusi_points,
             shown_cards=shown_cards,
             declaration_points=declaration_points,
+            phase=phase,
+            caller=caller,
             auction=auction,
             called_card=called_card,
             partner=partner,
