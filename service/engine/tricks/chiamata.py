@@ -20,7 +20,7 @@ from ..moves import Move
 from ..options import Option, RuleBook, Rules, choice, number
 from ..scoring import RoundScore
 from ..state import Event, GameState, Match, hands_dealt
-from .chiamata_score import ChiamataStrategy, score_hand
+from .chiamata_score import TARGET_POINTS, ChiamataStrategy, score_hand, strength
 from .chiamata_state import (
     AUCTION,
     BID_ORDER,
@@ -51,7 +51,6 @@ from .state import PlayCard, TrickCard
 
 HAND_SIZE = 8
 PLAYERS = 5
-TARGET_POINTS = 61
 
 CHIAMATA_OPTIONS: tuple[Option, ...] = (
     choice(
@@ -64,10 +63,6 @@ CHIAMATA_OPTIONS: tuple[Option, ...] = (
     choice("cappotto", "double", ("double", "none"), "Whether all 120 card points to one side double the hand."),
     number("hands", 5, 1, 50, "Hands in a match; the highest total after the last wins (tied leaders share it)."),
 )
-
-
-def strength(card: Card) -> int:
-    return card.strength
 
 
 def bid_key(rules: Rules, bid: Bid) -> tuple[int, int]:
