@@ -93,6 +93,23 @@ def test_the_closed_reading_refuses_a_field_the_spec_does_not_name(checking: Che
     assert problems_of(schema_validator("NullableMatchOver"), {**over, "undescribed": 1}) != []
 
 
+@pytest.mark.parametrize("game", ["briscola_chiamata", "cirulla"])
+def test_the_compiled_validator_agrees_with_the_reference_one(store: SqliteStore, game: str) -> None:
+    """The answers are checked by a compiled validator (``contract_strict.Checker``), the reference one reading
+    only those it refuses: on a whole table of each family, and the harness's own faults, both give one verdict."""
+    both = CheckingClient(make_app(store, api_keys=(digest(KEY),)).test_client(), cross_check=True)
+    players = players_of(game)[0]
+    table = create(both, {"game": game, "deal": {"players": players, "seed": "server"}})
+    table.read_everything()
+    table.play_to_the_end(random.Random(game), owner_plays=False)
+    table.read_everything()
+    dealt = both.post(f"/v1/games/{game}/deal", json={"players": players, "seed": 1}).get_json()
+    for wrong in ({**dealt, "undescribed": 1}, {**dealt, "state": {**dealt["state"], "turn": "x"}}, {}):
+        found = problems_of(schema_validator("Dealt"), wrong, cross_check=True)
+        assert found and not any(problem.startswith("the validators") for problem in found), found
+    assert sorted(both.problems) == []
+
+
 def players_of(game: str) -> tuple[int, ...]:
     return GAMES[ALIASES[game][0] if game in ALIASES else game].player_counts
 

@@ -195,7 +195,7 @@ def test_a_suggestion_computed_in_the_child_is_the_inline_one(
         patient = {"SUGGEST_OFFLOAD": mode, "SUGGEST_NICE": "0", "SUGGEST_GRACE_MS": "600000"}
         client = client_at(pool_app(monkeypatch, tmp_path / mode, **patient), "198.51.100.28")
         state = client.post(f"/v1/games/{game}/deal", json={"players": players, "seed": seed}).get_json()["state"]
-        body = {"state": state, "level": "strong", "seed": 11, "budget_ms": 2000}
+        body = {"state": state, "level": "strong", "seed": 11, "budget_ms": 2000, "worlds": 8}
         answer = client.post(f"/v1/games/{game}/suggest", json=body).get_json()
         answer.pop("elapsed_ms")
         answers[mode] = answer

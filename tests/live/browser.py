@@ -18,6 +18,8 @@ from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.ui import WebDriverWait
 
 LIVE = ".live-responses-table .response"
+POLL_SECONDS = 0.05
+"""How often a wait looks at the page again: selenium's default half second would be most of each step."""
 
 
 @dataclass(frozen=True)
@@ -42,7 +44,9 @@ class DocsPage:
 
     def __init__(self, driver: ChromiumDriver, timeout: float = 30) -> None:
         self.driver = driver
-        self.wait = WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,))
+        self.wait = WebDriverWait(
+            driver, timeout, poll_frequency=POLL_SECONDS, ignored_exceptions=(StaleElementReferenceException,)
+        )
 
     def open(self, base: str) -> None:
         """Load /docs afresh (no authorization, nothing tried out) and wait for the operations."""
@@ -90,7 +94,7 @@ class DocsPage:
         field = self.wait.until(
             lambda _: block.find_element(By.CSS_SELECTOR, f'tr[data-param-name="{name}"] input')
         )
-        self.type_into(field, value)
+        self.type_into(field, value, paste=True)
 
     def choose_example(self, block: WebElement, name: str, parameter: str | None = None) -> None:
         """Pick a named example in the body's examples menu (or in a parameter's), as a reader does."""
@@ -105,8 +109,9 @@ class DocsPage:
         field = self.wait.until(lambda _: block.find_element(By.CSS_SELECTOR, "textarea.body-param__text"))
         self.type_into(field, json.dumps(value, separators=(",", ":")), paste=True)
 
-    def execute(self, block: WebElement) -> Answer:
-        """Press Execute (after Clear, so that the answer read is this one) and read the live response."""
+    def execute(self, block: WebElement, close: bool = True) -> Answer:
+        """Press Execute (after Clear, so that the answer read is this one) and read the live response; then
+        close the operation, unless another example of it comes next (``close`` False)."""
         for clear in block.find_elements(By.CSS_SELECTOR, "button.btn-clear"):
             self.driver.execute_script("arguments[0].click();", clear)
             self.wait.until(lambda _: not block.find_elements(By.CSS_SELECTOR, LIVE))
@@ -128,7 +133,18 @@ class DocsPage:
             body = None
         curl = block.find_elements(By.CSS_SELECTOR, ".curl-command pre")
         sent = (curl[0].get_attribute("textContent") or "") if curl else ""
-        return Answer(int(status.text.strip().split()[0]), body, headers, text, sent)
+        answer = Answer(int(status.text.strip().split()[0]), body, headers, text, sent)
+        if close:
+            self.collapse(block)
+        return answer
+
+    def collapse(self, block: WebElement) -> None:
+        """Close an operation once its answer is read. Swagger UI renders every open operation again on each
+        change to the page, so a page that keeps each one open grows slower with every operation tried."""
+        if "is-open" in (block.get_attribute("class") or ""):
+            control = block.find_element(By.CSS_SELECTOR, ".opblock-summary-control")
+            self.driver.execute_script("arguments[0].click();", control)
+            self.wait.until(lambda _: "is-open" not in (block.get_attribute("class") or ""))
 
     def authorize(self, token: str, scheme: str = "sessionToken") -> None:
         """Authorize an HTTP bearer scheme with token in the page's dialog (logging out a previous one), close it."""
