@@ -83,6 +83,7 @@ def dump_suggestion(found: Suggestion, seat: int, budget_ms: int, explain: int =
         "level": found.level,
         "considered": found.considered,
         "complete": found.complete,
+        "confident": found.confident,
         "stopped_by": found.stopped_by,
         "elapsed_ms": round(found.elapsed_ms, 1),
         "budget_ms": budget_ms,
@@ -92,10 +93,13 @@ def dump_suggestion(found: Suggestion, seat: int, budget_ms: int, explain: int =
     if explain:
         lang = language()
         answer["value_unit"] = found.value_unit
+        answer["points_unit"] = found.points_unit
         answer["alternatives"] = [
             {
                 "move": schemas.dump_move(alternative.move),
                 "value": round(alternative.value, 3),
+                "win_chance": None if alternative.win_chance is None else round(alternative.win_chance, 3),
+                "points": round(alternative.points, 2) + 0.0,  # no "-0.0"
                 "reasons": [dump_reason(reason, lang) for reason in alternative.reasons],
             }
             for alternative in found.alternatives

@@ -20,6 +20,29 @@ from .shape import Shape
 from .state import Event, GameState, Hand, Match
 
 
+class Line(NamedTuple):
+    """A line of play valued for the computer players: to the round's end, or to a search's horizon.
+
+    ``value`` is in the units of ``Strategy.outcome`` (what the strong player maximises); ``won`` is the share of
+    the round won by the seat's side (1, a tie 0.5, lost 0; in between where a horizon estimates it); ``points``
+    its margin over the best other side in the game's points (``Strategy.points_unit``). A hint reports the last
+    two apart, so a player reads a chance and a margin, never a blend of both."""
+
+    value: float
+    won: float
+    points: float
+
+
+POINTS_UNITS = ("round_points", "card_points", "points")
+"""What a hint's ``points`` count: the round points of a fishing game, the card points of a trick taken (Briscola,
+Briscola chiamata), or a Tressette match's points."""
+
+
+def won_share(margin: float) -> float:
+    """A finished round's result from its margin: won 1, tied 0.5, lost 0."""
+    return 1.0 if margin > 0 else 0.0 if margin < 0 else 0.5
+
+
 class NextRound(NamedTuple):
     """What the next round of a match is dealt with (API.md, deal with ``previous``)."""
 
@@ -113,6 +136,20 @@ class Strategy(Protocol):
         """A finished round's worth to ``seat``'s side: its margin over the best other side, and what else counts."""
         ...
 
+    @property
+    def points_unit(self) -> str:
+        """What ``Line.points`` and ``move_points`` count (one of ``POINTS_UNITS``)."""
+        ...
+
+    def judged(self, score: RoundScore, seat: int) -> Line:
+        """A finished round for ``seat``'s side: ``outcome``, the round won (``won_share``) and the margin."""
+        ...
+
+    def move_points(self, state: GameState, moves: Sequence[Move]) -> list[float]:
+        """What each move wins (or, negative, gives away) at once in ``points_unit``: the greedy player's reading,
+        without the judgement ``move_scores`` adds (the cost of a trump spent, a lead kept low)."""
+        ...
+
     def reasons(self, state: GameState, move: Move) -> tuple[MoveReason, ...]:
         """What ``move`` does for the seat to act, most telling first, in the family's words (a hint's reasons).
 
@@ -121,11 +158,11 @@ class Strategy(Protocol):
         """
         ...
 
-    def line_value(self, world: GameState, move: Move, seat: int, dice: int) -> float | None:
+    def line_value(self, world: GameState, move: Move, seat: int, dice: int) -> Line | None:
         """What ``move`` (legal for the seat to act) is worth to ``seat``'s side in ``world``, a fully known
         state (a sampled world), by the family's own fast search or playout (``dice`` seeds any chance in it; the
-        same dice, the same value): in the units of ``outcome``, an estimate of the finished round's. None: the
-        family has none for this state, and the players roll the round out through the engine."""
+        same dice, the same value): the line found, its value an estimate of the finished round's ``outcome``.
+        None: the family has none for this state, and the players roll the round out through the engine."""
         ...
 
     def seen(self, state: GameState, seat: int) -> list[Card]:

@@ -10,12 +10,12 @@ import random
 import time
 from collections.abc import Sequence
 
-from service.engine.game import Game
+from service.engine.game import Game, Line
 from service.engine.moves import Move
 from service.engine.state import GameState
 
 from .observation import Observation, determinize
-from .search import STOPPED_BY_SOLVED, SearchResult, outcome, pick, ranking
+from .search import STOPPED_BY_SOLVED, SearchResult, finished, pick, ranking
 
 MAX_ENDGAME_CARDS = 6
 """Cards left in both hands at most: three each, a few hundred lines of play at worst."""
@@ -46,31 +46,37 @@ def solve(
     mine = side_of[seat]
     lines = 0
 
-    def value(state: GameState, alpha: float, beta: float) -> float:
+    def value(state: GameState, alpha: float, beta: float) -> Line:
+        """The best line for both sides from ``state``: its leaf's value, result and margin."""
         nonlocal lines
         if state.round_over:
             lines += 1
             if lines > MAX_LINES or (lines % 64 == 0 and time.perf_counter() > deadline):
                 raise OutOfTime
-            return outcome(game, state, seat)
+            return finished(game, state, seat)
         turn = state.turn
         assert turn is not None
         maximising = side_of[turn] == mine
-        best = -float("inf") if maximising else float("inf")
+        best: Line | None = None
         for move in game.legal_moves(state).moves:
             found = value(game.play(state, move)[0], alpha, beta)
             if maximising:
-                best, alpha = max(best, found), max(alpha, found)
+                if best is None or found.value > best.value:
+                    best = found
+                alpha = max(alpha, found.value)
             else:
-                best, beta = min(best, found), min(beta, found)
+                if best is None or found.value < best.value:
+                    best = found
+                beta = min(beta, found.value)
             if alpha >= beta:
                 break
+        assert best is not None  # a seat to act has a legal move
         return best
 
     try:
         # Each candidate searched with a full window: its exact value, so equal moves are seen to be equal.
-        values = [value(game.play(world, move)[0], -float("inf"), float("inf")) for move in moves]
+        found = [value(game.play(world, move)[0], -float("inf"), float("inf")) for move in moves]
     except OutOfTime:
         return None
-    chosen = pick(game, observation, moves, values, seed)
-    return SearchResult(chosen, lines, True, ranking(moves, values, chosen), STOPPED_BY_SOLVED)
+    chosen = pick(game, observation, moves, [line.value for line in found], seed)
+    return SearchResult(chosen, lines, True, ranking(moves, found, chosen), STOPPED_BY_SOLVED)

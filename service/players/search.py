@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from service.engine.game import Game
+from service.engine.game import Game, Line
 from service.engine.moves import Move
 from service.engine.state import GameState
 
@@ -39,17 +39,31 @@ STOPPED_BY_SOLVED = "solved"
 """The rest of the round was searched exactly."""
 
 
+class Valued(NamedTuple):
+    """A candidate move as it was weighed: ``value``, what the player maximises (the mean outcome in the units of
+    ``Strategy.outcome``, the prior included; or a one-ply score); ``win_chance``, the share of the weighed rounds
+    its side won, a draw counting half (None when no round was weighed: a one-ply reading); ``points``, the mean
+    margin in the game's points (``Strategy.points_unit``)."""
+
+    move: Move
+    value: float
+    win_chance: float | None
+    points: float
+
+
+Ranked = tuple[Valued, ...]
+
+
 class SearchResult(NamedTuple):
     """The move found, what was weighed to find it (playouts, or lines of an exact endgame), whether in full.
 
-    ``ranked``: every candidate searched with its estimated value to the seat's side (the mean outcome, in the
-    units of ``Strategy.outcome``, the prior included), best first; ``stopped_by``: which bound ended the search.
+    ``ranked``: every candidate searched, best first; ``stopped_by``: which bound ended the search.
     """
 
     move: Move
     considered: int
     complete: bool
-    ranked: tuple[tuple[Move, float], ...] = ()
+    ranked: Ranked = ()
     stopped_by: str = STOPPED_BY_WORK
 
     @property
@@ -71,9 +85,9 @@ def worlds_for(candidates: int, playouts: int) -> int:
     return max(MIN_WORLDS, -(-playouts // max(candidates, 1)))
 
 
-def outcome(game: Game, final: GameState, seat: int) -> float:
-    """The finished round from ``seat``'s side: its result less the best other side's (``Strategy.outcome``)."""
-    return game.strategy.outcome(game.score(final), seat)
+def finished(game: Game, final: GameState, seat: int) -> Line:
+    """The finished round from ``seat``'s side: its value, the round won, the margin (``Strategy.judged``)."""
+    return game.strategy.judged(game.score(final), seat)
 
 
 def rollout(game: Game, state: GameState, rng: random.Random, epsilon: float = EPSILON) -> GameState:
@@ -118,7 +132,7 @@ def search(
         moves = favourites(game, observation, moves, seed, deadline)
     worlds = worlds_for(len(moves), playouts)
     dealer = random.Random(seed)
-    totals = [0.0] * len(moves)
+    totals = Totals(len(moves))
     done = 0
     slowest = 0.0
     complete = True
@@ -132,16 +146,15 @@ def search(
             if began + slowest > deadline:
                 complete = False
                 break
-            value = strategy.line_value(world, move, seat, dice)
-            if value is None:
+            line = strategy.line_value(world, move, seat, dice)
+            if line is None:
                 after, _ = game.play(world, move)
-                value = outcome(game, rollout(game, after, random.Random(dice)), seat)
-            results.append(value)
+                line = finished(game, rollout(game, after, random.Random(dice)), seat)
+            results.append(line)
             slowest = max(slowest, time.perf_counter() - began)
         if not complete:
             break
-        for index, result in enumerate(results):
-            totals[index] += result
+        totals.add(results)
         done += 1
         if progress is not None and done < worlds and time.perf_counter() - reported >= REPORT_EVERY:
             progress(weighed(game, observation, moves, seed, totals, done, False))
@@ -152,37 +165,56 @@ def search(
     return weighed(game, observation, moves, seed, totals, done, complete)
 
 
+class Totals:
+    """What the whole worlds weighed add up to, candidate by candidate: values, rounds won, margins."""
+
+    def __init__(self, candidates: int) -> None:
+        self.values = [0.0] * candidates
+        self.won = [0.0] * candidates
+        self.points = [0.0] * candidates
+
+    def add(self, lines: Sequence[Line]) -> None:
+        for index, line in enumerate(lines):
+            self.values[index] += line.value
+            self.won[index] += line.won
+            self.points[index] += line.points
+
+
 def weighed(
     game: Game,
     observation: Observation,
     moves: Sequence[Move],
     seed: int,
-    totals: Sequence[float],
+    totals: Totals,
     done: int,
     complete: bool,
 ) -> SearchResult:
-    """The result of ``done`` whole worlds whose outcomes add up to ``totals``, the prior joined to their mean."""
-    values = [total / done for total in totals]
+    """The result of ``done`` whole worlds that add up to ``totals``, the prior joined to the values' mean."""
+    values = [total / done for total in totals.values]
     weight = game.strategy.prior
     if weight:
         liked = scores(game, determinize(observation, random.Random(seed)), moves)
         values = [value + weight * prior for value, prior in zip(values, liked, strict=True)]
     chosen = pick(game, observation, moves, values, seed)
+    lines = [
+        Line(value, won / done, points / done)
+        for value, won, points in zip(values, totals.won, totals.points, strict=True)
+    ]
     return SearchResult(
         chosen,
         done * len(moves),
         complete,
-        ranking(moves, values, chosen),
+        ranking(moves, lines, chosen),
         STOPPED_BY_WORK if complete else STOPPED_BY_TIME,
     )
 
 
-def ranking(
-    moves: Sequence[Move], values: Sequence[float], chosen: Move
-) -> tuple[tuple[Move, float], ...]:
-    """The moves with their values, best first: the chosen one leads a dead heat, the rest keep the listed order."""
-    order = sorted(range(len(moves)), key=lambda index: (-values[index], moves[index] != chosen, index))
-    return tuple((moves[index], values[index]) for index in order)
+def ranking(moves: Sequence[Move], lines: Sequence[Line], chosen: Move) -> Ranked:
+    """The moves as weighed, best first: the chosen one leads a dead heat, the rest keep the listed order."""
+    order = sorted(range(len(moves)), key=lambda index: (-lines[index].value, moves[index] != chosen, index))
+    return tuple(
+        Valued(moves[index], lines[index].value, lines[index].won, lines[index].points) for index in order
+    )
 
 
 RANKED_AT_ONCE = 256

@@ -18,13 +18,14 @@ from service.engine.state import GameState
 from .endgame import solvable, solve
 from .errors import NotToAct, UnknownLevel
 from .heuristics import greedy_move
-from .hints import VALUE_ONE_PLY, VALUE_OUTCOME, Alternative, Ranked, explained, one_ply
+from .hints import VALUE_ONE_PLY, VALUE_OUTCOME, Alternative, explained, one_ply
 from .observation import Observation, determinize
 from .search import (
     MAX_CANDIDATES,
     STOPPED_BY_SOLVED,
     STOPPED_BY_TIME,
     STOPPED_BY_WORK,
+    Ranked,
     SearchResult,
     default_playouts,
     search,
@@ -76,6 +77,14 @@ class Suggestion(NamedTuple):
     value_unit: str | None = None
     worlds: int | None = None
     """``strong`` by sampling: the sampled worlds each candidate met (``considered`` shared out)."""
+    points_unit: str | None = None
+    """With ``alternatives``: what their ``points`` count (``Strategy.points_unit``)."""
+
+    @property
+    def confident(self) -> bool:
+        """Whether the player did all the work it was given: False when the budget cut it short, and the move
+        and its values are then those of a thinner search than the level's (a coach screen says so)."""
+        return self.complete
 
 
 def suggest(
@@ -138,8 +147,10 @@ def suggest(
             ranked, unit = one_ply(game, world, moves, move), VALUE_ONE_PLY
         alternatives = explained(game, world, ranked, explain)
     elapsed_ms = (time.perf_counter() - started) * 1000.0
-    shown_unit = unit if alternatives else None
-    return Suggestion(move, level, considered, elapsed_ms, complete, stopped_by, alternatives, shown_unit, met)
+    shown_unit, points_unit = (unit, game.strategy.points_unit) if alternatives else (None, None)
+    return Suggestion(
+        move, level, considered, elapsed_ms, complete, stopped_by, alternatives, shown_unit, met, points_unit
+    )
 
 
 def _reporting(
@@ -150,10 +161,19 @@ def _reporting(
     def report(found: SearchResult) -> None:
         shown = explained(game, world, found.ranked, explain) if explain else ()
         elapsed_ms = (time.perf_counter() - started) * 1000.0
-        unit = VALUE_OUTCOME if shown else None
+        unit, points_unit = (VALUE_OUTCOME, game.strategy.points_unit) if shown else (None, None)
         progress(
             Suggestion(
-                found.move, level, found.considered, elapsed_ms, False, STOPPED_BY_TIME, shown, unit, found.worlds_met
+                found.move,
+                level,
+                found.considered,
+                elapsed_ms,
+                False,
+                STOPPED_BY_TIME,
+                shown,
+                unit,
+                found.worlds_met,
+                points_unit,
             )
         )
 

@@ -8,6 +8,7 @@ Each reason case cites the rule of docs/rules.md it relies on. Every test runs o
 from __future__ import annotations
 
 import json
+import math
 import random
 import string
 from typing import Any
@@ -18,12 +19,13 @@ from service.api import i18n
 from service.engine.cards import cards
 from service.engine.fishing import Capture
 from service.engine.fishing import reasons as fishing_reasons
-from service.engine.game import Game, MoveReason
+from service.engine.game import Game, MoveReason, won_share
 from service.engine.games import GAMES
 from service.engine.moves import Move
 from service.engine.state import GameState, Match
 from service.engine.tricks import ExchangeTrump, PlayCard, TrickCard
 from service.engine.tricks import reasons as trick_reasons
+from service.engine.tricks.playout import final_value
 from service.engine.tricks.tressette_state import TressetteState
 from service.players import MAX_BUDGET_MS, MAX_EXPLAIN, STOPS, VALUE_UNITS, observe, suggest
 
@@ -366,6 +368,14 @@ def test_alternatives_come_best_first_and_start_with_the_move(name: str, players
         legal = set(game.legal_moves(state).moves)
         assert all(alternative.move in legal and alternative.reasons for alternative in found.alternatives)
         assert len(found.alternatives) == min(MAX_EXPLAIN, len(legal))
+        # A chance and a margin read apart: a share of rounds where rounds were weighed, none for a one-ply reading.
+        assert found.points_unit == game.strategy.points_unit and found.confident is found.complete
+        for alternative in found.alternatives:
+            assert math.isfinite(alternative.points)
+            if found.value_unit == "one_ply":
+                assert alternative.win_chance is None
+            else:
+                assert alternative.win_chance is not None and 0.0 <= alternative.win_chance <= 1.0
 
 
 def test_the_levels_say_what_stopped_them_and_random_explains_nothing() -> None:
@@ -393,3 +403,9 @@ def test_a_two_player_endgame_is_solved_and_valued_as_a_margin() -> None:
     found = suggest(game, observe(game, state, 1), "strong", 0, MAX_BUDGET_MS, explain=3)
     assert (found.stopped_by, found.value_unit, found.worlds) == ("solved", "outcome", None)
     assert found.alternatives[0].move == found.move
+    # Solved, each line is one round played out: won or lost outright, by a whole number of card points, and
+    # the value is the one Briscola gives that margin (RULES.md 6: more than 60 card points wins).
+    for alternative in found.alternatives:
+        assert alternative.win_chance in (0.0, 0.5, 1.0) and alternative.points == int(alternative.points)
+        assert alternative.value == pytest.approx(final_value(int(alternative.points)))
+        assert alternative.win_chance == won_share(alternative.points)

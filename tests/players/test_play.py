@@ -14,7 +14,7 @@ from service.engine.state import GameState, side_of
 from service.engine.tricks import PlayCard
 from service.players import MAX_BUDGET_MS, observe, suggest
 from service.players.endgame import solvable
-from service.players.search import outcome
+from service.players.search import finished
 
 from .positions import briscola_position, deal, fishing_position, play_out
 
@@ -90,7 +90,7 @@ def test_briscola_throws_the_least_on_a_trick_it_lets_go() -> None:
 def exact_value(game: Game, state: GameState, seat: int) -> float:
     """Plain minimax to the end of the round, on the true state (the test may look at every hand)."""
     if state.round_over:
-        return outcome(game, state, seat)
+        return finished(game, state, seat).value
     turn = state.turn
     assert turn is not None
     found = [exact_value(game, game.play(state, move)[0], seat) for move in game.legal_moves(state).moves]
@@ -126,6 +126,6 @@ def test_a_two_player_endgame_is_played_exactly(name: str) -> None:
 def test_partners_share_a_result_and_opponents_get_its_opposite(name: str) -> None:
     game, state = deal(name, 4, 3)
     state = play_out(game, state, random.Random(3))
-    values = [outcome(game, state, seat) for seat in range(4)]
+    values = [finished(game, state, seat).value for seat in range(4)]
     assert values[0] == values[2] and values[1] == values[3]
     assert values[0] == pytest.approx(-values[1])

@@ -12,7 +12,7 @@ import pytest
 from service.engine.fishing import Capture, FishingState
 from service.engine.fishing.playout import FishingPlayout
 from service.engine.fishing.strategy import card_values
-from service.engine.game import Game
+from service.engine.game import Game, Line
 from service.engine.moves import Move
 from service.engine.state import GameState, side_of
 from service.engine.tricks import BriscolaState, ExchangeTrump
@@ -102,7 +102,7 @@ def test_a_fishing_line_value_is_a_function_of_its_dice(name: str, players: int)
     values = {strategy.line_value(state, move, seat, dice) for dice in (5, 5, 5)}
     assert len(values) == 1
     assert None not in values
-    spread = {strategy.line_value(state, move, seat, dice) for dice in range(20)}
+    spread = {valued(strategy.line_value(state, move, seat, dice)) for dice in range(20)}
     assert len(spread) > 1  # the playout's random plays and their seed matter
 
 
@@ -116,15 +116,20 @@ def test_asso_piglia_tutto_and_cirulla_are_played_on_the_compact_copy(name: str,
     assert game.strategy.line_value(state, game.legal_moves(state).moves[0], seat, 0) is not None
 
 
-def minimax(game: Game, state: GameState, seat: int) -> float:
-    """The exact value of a position through the engine, by brute force."""
+def valued(line: Line | None) -> float:
+    assert line is not None
+    return line.value
+
+
+def minimax(game: Game, state: GameState, seat: int) -> Line:
+    """The exact line of a position through the engine, by brute force: its value, result and margin."""
     if state.round_over:
-        return game.strategy.outcome(game.score(state), seat)
+        return game.strategy.judged(game.score(state), seat)
     turn = state.turn
     assert turn is not None
     found = [minimax(game, game.play(state, move)[0], seat) for move in game.legal_moves(state).moves]
     mine = side_of(turn, state.players) == side_of(seat, state.players)
-    return max(found) if mine else min(found)
+    return max(found) if mine else min(found)  # by value first: a finished round's value says its margin
 
 
 def late(players: int, seed: int) -> tuple[Game, BriscolaState]:
@@ -147,8 +152,10 @@ def test_the_trick_solver_finds_the_exact_value_of_a_late_briscola_round(players
     assert seat is not None
     for move in game.legal_moves(state).moves:
         expected = minimax(game, game.play(state, move)[0], seat)
-        assert game.strategy.line_value(state, move, seat, 0) == pytest.approx(expected)
-        assert TrickSolver(state, seat).move_value(move.card.index) == pytest.approx(expected)
+        found = game.strategy.line_value(state, move, seat, 0)
+        assert found is not None and found.value == pytest.approx(expected.value)
+        assert (found.won, found.points) == (expected.won, expected.points)  # the line's result and margin
+        assert TrickSolver(state, seat).move_value(move.card.index) == pytest.approx(expected.value)
 
 
 def test_the_trick_solvers_result_is_a_round_won_tied_or_lost() -> None:
@@ -163,8 +170,9 @@ def test_briscola_early_is_valued_within_the_outcomes_range() -> None:
     seat = state.turn
     assert seat is not None
     for move in game.legal_moves(state).moves:
-        value = game.strategy.line_value(state, move, seat, 0)
-        assert value is not None and -1.25 < value < 1.25 and math.isfinite(value)
+        line = game.strategy.line_value(state, move, seat, 0)
+        assert line is not None and -1.25 < line.value < 1.25 and math.isfinite(line.value)
+        assert 0.0 < line.won < 1.0  # a likely share at the horizon, not yet a result
 
 
 def test_three_player_briscola_and_tressette_roll_out_through_the_engine() -> None:
@@ -192,7 +200,7 @@ def test_a_trump_exchange_is_searched_from_the_exchanged_state() -> None:
                 assert isinstance(after, BriscolaState)
                 solver = TrickSolver(after, seat)
                 expected = solver.value(solver.horizon(), -math.inf, math.inf)
-                assert game.strategy.line_value(state, move, seat, 0) == pytest.approx(expected)
+                assert valued(game.strategy.line_value(state, move, seat, 0)) == pytest.approx(expected)
                 checked += 1
         if checked >= 3:
             break

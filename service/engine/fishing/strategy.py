@@ -14,7 +14,7 @@ from math import comb
 from typing import Protocol
 
 from ..cards import DECK, Card, Suit
-from ..game import MoveReason
+from ..game import Line, MoveReason, won_share
 from ..moves import Move
 from ..options import Rules
 from ..scoring import RoundScore, margin
@@ -316,15 +316,24 @@ class FishingStrategy:
         assert isinstance(state, FishingState)
         return fishing_scores(self.game, state, moves)
 
+    points_unit = "round_points"
+
     def outcome(self, score: RoundScore, seat: int) -> float:
         """The round won, tied or lost (``WIN``: more round points wins it), then its margin in round points
         (``POINT`` each) and in captured cards (``CARDS_TIEBREAK``), which only break ties."""
+        return self.judged(score, seat).value
+
+    def judged(self, score: RoundScore, seat: int) -> Line:
         points, mine, others = margin(score, seat)
         cards = int(mine.details["cards"]) - max(int(side.details["cards"]) for side in others)
         won = WIN if points > 0 else -WIN if points < 0 else 0.0
-        return won + POINT * points + CARDS_TIEBREAK * cards
+        return Line(won + POINT * points + CARDS_TIEBREAK * cards, won_share(points), points)
 
-    def line_value(self, world: GameState, move: Move, seat: int, dice: int) -> float | None:
+    def move_points(self, state: GameState, moves: Sequence[Move]) -> list[float]:
+        """The one-ply scores: already in round points (what a capture takes less what the table left risks)."""
+        return self.move_scores(state, moves)
+
+    def line_value(self, world: GameState, move: Move, seat: int, dice: int) -> Line | None:
         """The round played out from ``move`` on the compact copy of the rules (``playout.FishingPlayout``, its
         quick policy with a tenth of the plays at random, ``dice`` their seed), scored by the game; None on a
         table too large for the copy."""
@@ -346,7 +355,7 @@ class FishingStrategy:
         playout.play(move.card.index, mask)
         playout.run(random.Random(dice), PLAYOUT_EPSILON)
         piles, sweeps = playout.result()
-        return self.outcome(game.score_piles(rules, world.players, piles, sweeps, world.match), seat)
+        return self.judged(game.score_piles(rules, world.players, piles, sweeps, world.match), seat)
 
     def reasons(self, state: GameState, move: Move) -> tuple[MoveReason, ...]:
         assert isinstance(state, FishingState)

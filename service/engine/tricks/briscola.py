@@ -12,7 +12,7 @@ from typing import Any
 from ..cards import DECK, Card, Suit
 from ..checks import fail
 from ..errors import IllegalMove, Reason
-from ..game import MoveReason, NextRound, next_round
+from ..game import Line, MoveReason, NextRound, next_round, won_share
 from ..moves import Move
 from ..options import Option, Preset, RuleBook, Rules, choice, number
 from ..scoring import RoundScore, SideScore, settle_match, side_seats, unique_best
@@ -30,7 +30,7 @@ from .game import TrickGame
 from .playout import final_value, solve_move
 from .reasons import trick_reasons
 from .state import BriscolaState, ExchangeTrump, PlayCard, TrickCard
-from .strategy import trick_scores, trick_seen
+from .strategy import trick_points, trick_scores, trick_seen
 
 HAND_SIZE = 3
 
@@ -333,13 +333,22 @@ class BriscolaStrategy:
                 scores[at] = 100.0 + state.trump_card.strength - move.card.strength
         return scores
 
+    points_unit = "card_points"
+
     def outcome(self, score: RoundScore, seat: int) -> float:
         """The round won, tied or lost (1, 0, -1: more than 60 card points wins), the margin a tie-break."""
-        mine = next(side for side in score.sides if seat in side.seats)
-        best = max(side.total for side in score.sides if side is not mine)
-        return final_value(mine.total - best)
+        return self.judged(score, seat).value
 
-    def line_value(self, world: GameState, move: Move, seat: int, dice: int) -> float | None:
+    def judged(self, score: RoundScore, seat: int) -> Line:
+        mine = next(side for side in score.sides if seat in side.seats)
+        diff = mine.total - max(side.total for side in score.sides if side is not mine)
+        return Line(final_value(diff), won_share(diff), float(diff))
+
+    def move_points(self, state: GameState, moves: Sequence[Move]) -> list[float]:
+        state = own_state(state)
+        return trick_points(state, moves, state.trump_card.suit, strength, points)
+
+    def line_value(self, world: GameState, move: Move, seat: int, dice: int) -> Line | None:
         """``move`` searched by alpha-beta in the known ``world`` (``playout.TrickSolver``); None with three
         players (three sides: the generic rollouts weigh them)."""
         state = own_state(world)

@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import SUITS, Card
-from ..game import MoveReason
+from ..game import Line, MoveReason, won_share
 from ..moves import Move
 from ..scoring import MatchResult, RoundScore, SideScore, unique_best
 from ..state import GameState, Hand, Match
 from .chiamata_state import AUCTION, BID_ORDER, CALL, Bid, Call, ChiamataState, Pass, called
 from .reasons import BIDS_POINTS, BIDS_RANK, CALLS_SUIT, PASSES, trick_reasons
 from .state import PlayCard
-from .strategy import RolledOutTrickHooks, trick_scores
+from .strategy import RolledOutTrickHooks, trick_points, trick_scores
 
 TARGET_POINTS = 61
 ALL_POINTS = 120
@@ -105,10 +105,24 @@ class ChiamataStrategy(RolledOutTrickHooks):
             return [call_liking(move, hand, state) for move in moves]
         return trick_scores(state, moves, state.trump_suit, strength, points)
 
+    points_unit = "card_points"
+
     def outcome(self, score: RoundScore, seat: int) -> float:
         """The seat's own points for the hand (zero-sum), card points of its side a tie-break."""
         mine = score.sides[seat]
         return float(mine.total) + 0.001 * float(mine.details.get("card_points", 0))
+
+    def judged(self, score: RoundScore, seat: int) -> Line:
+        """Won when the hand scores the seat more than nothing; the margin is its side's card points less the
+        other side's (the deck's 120 shared between the two)."""
+        mine = score.sides[seat]
+        side_points = float(mine.details.get("card_points", ALL_POINTS / 2))
+        return Line(self.outcome(score, seat), won_share(mine.total), 2 * side_points - ALL_POINTS)
+
+    def move_points(self, state: GameState, moves: Sequence[Move]) -> list[float]:
+        """The trick's card points; a bid, a pass or a call wins nothing at once."""
+        state = own_state(state)
+        return trick_points(state, moves, state.trump_suit, strength, points)
 
     def reasons(self, state: GameState, move: Move) -> tuple[MoveReason, ...]:
         state = own_state(state)

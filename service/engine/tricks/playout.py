@@ -11,7 +11,8 @@ The search looks ``TRICKS`` whole tricks ahead, and to the end of the round once
 (``EXACT_CARDS``). A finished round is valued as the strong player is scored: won, tied or lost (1, 0, -1), the
 card points' margin only breaking ties (``MARGIN``). A round not yet finished is valued by the margin so far,
 with what the cards still in hand are likely worth to their holders (``HELD_TRUMP``, ``HELD_PLAIN``), against the
-points still to be played (``leaf_value``): an estimate, in the same units, of the round's result.
+points still to be played (``leaf_result``, the margin's tie-break added): an estimate, in the same units, of
+the round's result. The search also hands up its line's leaf: the round won (or its likely share) and the margin.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import math
 from collections.abc import Callable
 
 from ..cards import DECK, Card
+from ..game import Line
 from ..state import side_of
 from .common import with_seat
 from .state import BriscolaState
@@ -34,7 +36,7 @@ TRICKS = 3
 EXACT_CARDS = 10
 """At most this many cards left in the hands, the stock and the trump card: searched to the end of the round."""
 SPREAD = 10.0, 0.3
-"""A round's margin still moves by about ``SPREAD[0] + SPREAD[1] * points still to play``: ``leaf_value`` is the
+"""A round's margin still moves by about ``SPREAD[0] + SPREAD[1] * points still to play``: ``leaf_result`` is the
 margin so far against it (tanh: a sure win counts one round, an even margin none)."""
 HELD_TRUMP = 4.0, 0.5, 0.6
 """A trump still in hand at the search's horizon, in card points to its side: a trick it will take (``[0]``),
@@ -69,9 +71,10 @@ def final_value(diff: int) -> float:
     return (1.0 if diff > 0 else -1.0 if diff < 0 else 0.0) + MARGIN * diff
 
 
-def leaf_value(diff: float, left: int) -> float:
-    """An unfinished round's likely result from a margin ``diff`` with ``left`` card points still to play."""
-    return math.tanh(diff / (SPREAD[0] + SPREAD[1] * left)) + MARGIN * diff
+def leaf_result(diff: float, left: int) -> float:
+    """An unfinished round's likely result (-1 lost ... 1 won) from a margin ``diff`` with ``left`` card points
+    still to play."""
+    return math.tanh(diff / (SPREAD[0] + SPREAD[1] * left))
 
 
 class TrickSolver:
@@ -85,6 +88,10 @@ class TrickSolver:
         self.load()
         self.nodes = 0
         self.limit: int | None = None
+        # The line a search's value comes from, as its leaf saw it: the round won (1, a tie 0.5, lost 0; at a
+        # horizon the likely share) and the card points' margin. Each node hands its best child's up.
+        self.leaf_won = 0.5
+        self.leaf_diff = 0.0
 
     def load(self) -> None:
         """The lists from the state: at the start, and again after a search given up half-way (``TooBig``)."""
@@ -170,7 +177,10 @@ class TrickSolver:
         seat = (self.leader + len(self.trick)) % self.players
         hand = self.hands[seat]
         if not hand:  # the seat to act has nothing left: the round is over
-            return final_value(self.diff)
+            final = self.diff
+            self.leaf_won = 1.0 if final > 0 else 0.0 if final < 0 else 0.5
+            self.leaf_diff = float(final)
+            return final_value(final)
         if tricks <= 0:
             held, diff = self.held, float(self.diff)
             for other, cards in enumerate(self.hands):
@@ -178,25 +188,30 @@ class TrickSolver:
                 for card in cards:
                     worth += held[card]
                 diff += worth if self.ours[other] else -worth
-            return leaf_value(diff, self.left)
+            result = leaf_result(diff, self.left)
+            self.leaf_won = (result + 1.0) * 0.5
+            self.leaf_diff = diff
+            return result + MARGIN * diff
         self.nodes += 1
         if self.limit is not None and self.nodes > self.limit:
             raise TooBig
         maximising = self.ours[seat]
         best = -INFINITY if maximising else INFINITY
+        best_won, best_diff = 0.5, 0.0
         for card in self.ordered(hand):
             found = self.play(card, tricks, alpha, beta)
             if maximising:
                 if found > best:
-                    best = found
+                    best, best_won, best_diff = found, self.leaf_won, self.leaf_diff
                     if found > alpha:
                         alpha = found
             elif found < best:
-                best = found
+                best, best_won, best_diff = found, self.leaf_won, self.leaf_diff
                 if found < beta:
                     beta = found
             if alpha >= beta:
                 break
+        self.leaf_won, self.leaf_diff = best_won, best_diff
         return best
 
     def play(self, card: int, tricks: int, alpha: float, beta: float) -> float:
@@ -237,14 +252,17 @@ class TrickSolver:
         return found
 
 
-def solve_move(state: BriscolaState, card: Card, exchange: bool, seat: int) -> float:
-    """The value to ``seat``'s side of the seat to act playing ``card``, or with ``exchange`` giving it for the
+def solve_move(state: BriscolaState, card: Card, exchange: bool, seat: int) -> Line:
+    """The line to ``seat``'s side of the seat to act playing ``card``, or with ``exchange`` giving it for the
     face-up trump card (the same seat still acts, holding that card instead: searched on from there)."""
     if not exchange:
-        return TrickSolver(state, seat).move_value(card.index)
-    turn = state.turn
-    assert turn is not None
-    hand = tuple(state.trump_card if held is card else held for held in state.hands[turn])
-    state = state._replace(hands=with_seat(state.hands, turn, hand), trump_card=card)
-    solver = TrickSolver(state, seat)
-    return solver.searched(lambda tricks: solver.value(tricks, -INFINITY, INFINITY))
+        solver = TrickSolver(state, seat)
+        value = solver.move_value(card.index)
+    else:
+        turn = state.turn
+        assert turn is not None
+        hand = tuple(state.trump_card if held is card else held for held in state.hands[turn])
+        state = state._replace(hands=with_seat(state.hands, turn, hand), trump_card=card)
+        solver = TrickSolver(state, seat)
+        value = solver.searched(lambda tricks: solver.value(tricks, -INFINITY, INFINITY))
+    return Line(value, solver.leaf_won, solver.leaf_diff)

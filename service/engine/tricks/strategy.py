@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import cast
 
 from ..cards import DECK, Card, Suit
+from ..game import Line
 from ..moves import Move
 from ..scoring import RoundScore, margin
 from ..state import GameState, side_of
@@ -72,6 +73,39 @@ def trick_scores(
     return scores
 
 
+def trick_points(
+    state: TrickRound,
+    moves: Sequence[Move],
+    trump: Suit | None,
+    strength: Callable[[Card], int],
+    points: Callable[[Card], int],
+) -> list[float]:
+    """What each move wins at once for the seat's side, in ``points``: the trick's points with the card played
+    if its side then holds the trick, less them if another side does, half while the trick may still be taken
+    over; a lead, a trump exchange or a move that plays no card wins nothing yet."""
+    seat = state.turn
+    assert seat is not None
+    trick, players = state.trick, state.players
+    if not trick:
+        return [0.0] * len(moves)
+    best = trick[0]
+    for played in trick[1:]:
+        if beats(played.card, best.card, trump, strength):
+            best = played
+    pot = sum(points(played.card) for played in trick)
+    sure = 1.0 if len(trick) == players - 1 else 0.5
+    ours_now = side_of(best.seat, players) == side_of(seat, players)
+    found = []
+    for move in moves:
+        if not isinstance(move, PlayCard):
+            found.append(0.0)
+            continue
+        card = move.card
+        stake = (pot + points(card)) * sure
+        found.append(stake if beats(card, best.card, trump, strength) or ours_now else -stake)
+    return found
+
+
 def trick_outcome(score: RoundScore, seat: int, win: float) -> float:
     """The round's margin for ``seat``'s side, and ``win`` more (or less) for the round won (or lost)."""
     points, mine, _ = margin(score, seat)
@@ -93,7 +127,7 @@ class RolledOutTrickHooks:
     the players roll the round out through the engine, a seat has seen its hand, the piles and the trick, and the
     whole deck is in play."""
 
-    def line_value(self, world: GameState, move: Move, seat: int, dice: int) -> float | None:
+    def line_value(self, world: GameState, move: Move, seat: int, dice: int) -> Line | None:
         """No search of its own: the players roll the round out."""
         return None
 

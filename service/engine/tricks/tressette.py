@@ -13,7 +13,7 @@ from typing import Any
 from ..cards import DECK, Card
 from ..checks import fail
 from ..errors import IllegalMove, Reason, pointer
-from ..game import MoveReason, NextRound, next_round
+from ..game import Line, MoveReason, NextRound, next_round, won_share
 from ..limits import MAX_TARGET, MIN_TARGET
 from ..moves import Move
 from ..options import Option, Preset, RuleBook, Rules, choice, flag, number
@@ -34,7 +34,7 @@ from .common import (
 from .game import TrickGame
 from .reasons import tressette_reasons
 from .state import PlayCard, TrickCard
-from .strategy import RolledOutTrickHooks, trick_scores
+from .strategy import RolledOutTrickHooks, trick_points, trick_scores
 from .tressette_score import declarations, score_round, strength, thirds
 from .tressette_state import CODEC, TressetteCodec, TressetteState
 
@@ -262,9 +262,19 @@ class TressetteStrategy(RolledOutTrickHooks):
         """Lead low; follow by taking pointed tricks cheaply, else throw the least (in thirds of a point)."""
         return trick_scores(own_state(state), moves, None, strength, thirds)
 
+    points_unit = "points"
+
     def outcome(self, score: RoundScore, seat: int) -> float:
         """The margin in points: a Tressette match adds up points, there is no round to win."""
         return margin(score, seat)[0]
+
+    def judged(self, score: RoundScore, seat: int) -> Line:
+        diff = margin(score, seat)[0]
+        return Line(diff, won_share(diff), diff)
+
+    def move_points(self, state: GameState, moves: Sequence[Move]) -> list[float]:
+        """In points: the cards' thirds of a point, three to the point."""
+        return [third / 3.0 for third in trick_points(own_state(state), moves, None, strength, thirds)]
 
     def reasons(self, state: GameState, move: Move) -> tuple[MoveReason, ...]:
         return tressette_reasons(own_state(state), move)

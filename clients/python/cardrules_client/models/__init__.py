@@ -97,6 +97,7 @@ from .passed_event import PassedEvent
 from .passed_event_type import PassedEventType
 from .play_in_session_response_200_type_0 import PlayInSessionResponse200Type0
 from .player_level import PlayerLevel
+from .points_unit import PointsUnit
 from .presence_event import PresenceEvent
 from .presence_event_type import PresenceEventType
 from .problem import Problem
@@ -310,6 +311,7 @@ __all__ = (
     "PassedEventType",
     "PlayerLevel",
     "PlayInSessionResponse200Type0",
+    "PointsUnit",
     "PresenceEvent",
     "PresenceEventType",
     "Problem",

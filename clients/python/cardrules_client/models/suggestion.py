@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.player_level import PlayerLevel
+from ..models.points_unit import PointsUnit
 from ..models.stopped_by import StoppedBy
 from ..models.value_unit import ValueUnit
 from ..types import UNSET, Unset
@@ -42,6 +43,10 @@ class Suggestion:
             considered (int): `random` and `greedy`: the legal moves chosen among; `strong`: the playouts weighed (0 with a
                 single legal move).
             complete (bool): false when the time budget cut the search short (the move is then the best found so far).
+            confident (bool): Whether the advice rests on all the work the level was given: false when the budget cut it
+                short
+                (`stopped_by: time`), and the move and its values come from a thinner search than the level's. A coach
+                screen shows such a hint as a guess, or asks again with more `budget_ms` or fewer `worlds`.
             stopped_by (StoppedBy): What ended the thinking. `strong`: `work` (every sampled deal it was given, by `worlds`
                 or by default), `time` (the budget cut it: the move is the best so far, `complete: false`) or `solved` (the rest
                 of a two-player round searched exactly); any level: `single_move` (one legal move); `greedy`: `one_ply`;
@@ -50,6 +55,8 @@ class Suggestion:
             worlds (int | Unset): `strong` by sampling (not `solved`, not `single_move`): the sampled deals each candidate
                 met.
             value_unit (None | Unset | ValueUnit): With `explain` only; null when there are no alternatives (`random`).
+            points_unit (None | PointsUnit | Unset): With `explain` only; what the alternatives' `points` count; null with
+                no alternatives.
             alternatives (list[Alternative] | Unset): With `explain` only; the best moves, best first, the first being
                 `move`.
             budget_ms (int | Unset): The budget the player was given: the `budget_ms` asked (or the default, 200), cut to
@@ -64,10 +71,12 @@ class Suggestion:
     level: PlayerLevel
     considered: int
     complete: bool
+    confident: bool
     stopped_by: StoppedBy
     elapsed_ms: float
     worlds: int | Unset = UNSET
     value_unit: None | Unset | ValueUnit = UNSET
+    points_unit: None | PointsUnit | Unset = UNSET
     alternatives: list[Alternative] | Unset = UNSET
     budget_ms: int | Unset = UNSET
     sealed: bool | Unset = UNSET
@@ -90,6 +99,8 @@ class Suggestion:
 
         complete = self.complete
 
+        confident = self.confident
+
         stopped_by = self.stopped_by.value
 
         elapsed_ms = self.elapsed_ms
@@ -103,6 +114,14 @@ class Suggestion:
             value_unit = self.value_unit.value
         else:
             value_unit = self.value_unit
+
+        points_unit: None | str | Unset
+        if isinstance(self.points_unit, Unset):
+            points_unit = UNSET
+        elif isinstance(self.points_unit, PointsUnit):
+            points_unit = self.points_unit.value
+        else:
+            points_unit = self.points_unit
 
         alternatives: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.alternatives, Unset):
@@ -126,6 +145,7 @@ class Suggestion:
             "level": level,
             "considered": considered,
             "complete": complete,
+            "confident": confident,
             "stopped_by": stopped_by,
             "elapsed_ms": elapsed_ms,
         })
@@ -133,6 +153,8 @@ class Suggestion:
             field_dict["worlds"] = worlds
         if value_unit is not UNSET:
             field_dict["value_unit"] = value_unit
+        if points_unit is not UNSET:
+            field_dict["points_unit"] = points_unit
         if alternatives is not UNSET:
             field_dict["alternatives"] = alternatives
         if budget_ms is not UNSET:
@@ -165,6 +187,8 @@ class Suggestion:
 
         complete = d.pop("complete")
 
+        confident = d.pop("confident")
+
         stopped_by = StoppedBy(d.pop("stopped_by"))
 
 
@@ -194,6 +218,26 @@ class Suggestion:
         value_unit = _parse_value_unit(d.pop("value_unit", UNSET))
 
 
+        def _parse_points_unit(data: object) -> None | PointsUnit | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                points_unit_type_0 = PointsUnit(data)
+
+
+
+                return points_unit_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PointsUnit | Unset, data)
+
+        points_unit = _parse_points_unit(d.pop("points_unit", UNSET))
+
+
         _alternatives = d.pop("alternatives", UNSET)
         alternatives: list[Alternative] | Unset = UNSET
         if _alternatives is not UNSET:
@@ -216,10 +260,12 @@ class Suggestion:
             level=level,
             considered=considered,
             complete=complete,
+            confident=confident,
             stopped_by=stopped_by,
             elapsed_ms=elapsed_ms,
             worlds=worlds,
             value_unit=value_unit,
+            points_unit=points_unit,
             alternatives=alternatives,
             budget_ms=budget_ms,
             sealed=sealed,

@@ -129,7 +129,10 @@ def sync_detailed(
     not
     `time`. `explain` (1-5) asks for a hint: `alternatives`, the best few moves, `move` first, each with
     its
-    value (`value_unit`) and its `reasons` in the caller's language (`Accept-Language`)
+    value (`value_unit`), its `win_chance` and `points` (`points_unit`) read apart, and its `reasons` in
+    the
+    caller's language (`Accept-Language`); `confident: false` marks advice from work the budget cut
+    short
     ([docs/players.md](/docs/guide/players.md), A hint that explains).
 
     Args:
@@ -190,7 +193,10 @@ def sync(
     not
     `time`. `explain` (1-5) asks for a hint: `alternatives`, the best few moves, `move` first, each with
     its
-    value (`value_unit`) and its `reasons` in the caller's language (`Accept-Language`)
+    value (`value_unit`), its `win_chance` and `points` (`points_unit`) read apart, and its `reasons` in
+    the
+    caller's language (`Accept-Language`); `confident: false` marks advice from work the budget cut
+    short
     ([docs/players.md](/docs/guide/players.md), A hint that explains).
 
     Args:
@@ -246,7 +252,10 @@ async def asyncio_detailed(
     not
     `time`. `explain` (1-5) asks for a hint: `alternatives`, the best few moves, `move` first, each with
     its
-    value (`value_unit`) and its `reasons` in the caller's language (`Accept-Language`)
+    value (`value_unit`), its `win_chance` and `points` (`points_unit`) read apart, and its `reasons` in
+    the
+    caller's language (`Accept-Language`); `confident: false` marks advice from work the budget cut
+    short
     ([docs/players.md](/docs/guide/players.md), A hint that explains).
 
     Args:
@@ -307,7 +316,10 @@ async def asyncio(
     not
     `time`. `explain` (1-5) asks for a hint: `alternatives`, the best few moves, `move` first, each with
     its
-    value (`value_unit`) and its `reasons` in the caller's language (`Accept-Language`)
+    value (`value_unit`), its `win_chance` and `points` (`points_unit`) read apart, and its `reasons` in
+    the
+    caller's language (`Accept-Language`); `confident: false` marks advice from work the budget cut
+    short
     ([docs/players.md](/docs/guide/players.md), A hint that explains).
 
     Args:
