@@ -32,7 +32,11 @@ from .search import (
 )
 
 LEVELS = ("random", "greedy", "strong")
-DEFAULT_BUDGET_MS = 200
+DEFAULT_BUDGET_MS = 1000
+"""A safety cap, not what decides the move: every game's default work ends well within it on a quiet host (a
+median of about 100-120 ms of pure Python from an opening, far less compiled), so the default answer is the
+work's, the same on any machine at any load a host can serve; only a host some five times slower than that cuts
+it, and the answer then says so (``complete`` and ``confident`` false, ``stopped_by: time``)."""
 MAX_BUDGET_MS = 2000
 MAX_WORLDS = 500
 """Sampled worlds per candidate a caller may ask for: 500 worlds of five candidates take seconds of a core, so

@@ -23,7 +23,7 @@ from tests.conftest import client_at
 from tests.sessions.conftest import bearer, open_table
 
 from .test_suggest import dealt, hidden_swapped, suggested
-from .test_suggest_pool import pool_app
+from .test_suggest_pool import pool_app, unhurried
 
 pytestmark = pytest.mark.usefixtures("search_clock")
 
@@ -179,8 +179,8 @@ def test_a_bad_explain_or_worlds_is_a_400_naming_the_field(
 def test_the_child_process_pool_carries_the_hint_and_the_bound_back(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    forked = client_at(pool_app(monkeypatch, tmp_path, SUGGEST_OFFLOAD="fork"), "198.51.100.40")
-    inline = client_at(pool_app(monkeypatch, tmp_path / "inline", SUGGEST_OFFLOAD="inline"), "198.51.100.41")
+    forked = client_at(pool_app(monkeypatch, tmp_path, **unhurried(monkeypatch, "fork")), "198.51.100.40")
+    inline = client_at(pool_app(monkeypatch, tmp_path / "inline", **unhurried(monkeypatch, "inline")), "198.51.100.41")
     body = {"state": HINT_STATE, "level": "strong", "seed": 6, "worlds": 5, "explain": 3, "budget_ms": 2000}
     answers = []
     for client in (forked, inline):

@@ -160,7 +160,7 @@ def test_strong_stops_at_its_budget(search_clock: SteppingClock) -> None:
 
 
 def test_the_budget_constants() -> None:
-    assert (DEFAULT_BUDGET_MS, MAX_BUDGET_MS) == (200, 2000)
+    assert (DEFAULT_BUDGET_MS, MAX_BUDGET_MS) == (1000, 2000)
     assert LEVELS == ("random", "greedy", "strong")
 
 
@@ -247,6 +247,27 @@ def test_worlds_bound_the_search_and_a_seed_gives_the_same_answer(
     assert answers[0] == answers[1]
     more = suggest(game, observe(game, state, seat), "strong", 5, MAX_BUDGET_MS, worlds=12)
     assert more.worlds == 12 and more.considered == 2 * answers[0].considered
+
+
+@pytest.mark.parametrize(("name", "players"), [("scopa", 2), ("briscola", 2), ("escoba", 4)])
+def test_the_default_answer_is_the_works_on_a_slow_clock_and_a_fast_one(
+    name: str, players: int, search_clock: SteppingClock
+) -> None:
+    """Work, not time, decides the default move (``DEFAULT_BUDGET_MS`` is only a safety cap): the same answer on
+    a clock that moves 1 us a reading and on one that moves 400 us, where a 200 ms cap would have cut it."""
+    game, state = deal(name, players, 11)
+    seat = state.turn
+    assert seat is not None
+    seen = observe(game, state, seat)
+    answers = []
+    for step in (1e-6, 4e-4):
+        search_clock.step = step
+        found = suggest(game, seen, "strong", 5, explain=MAX_EXPLAIN)
+        assert (found.stopped_by, found.complete, found.confident) == ("work", True, True)
+        answers.append(found._replace(elapsed_ms=0.0))
+    assert answers[0] == answers[1]
+    cut = suggest(game, seen, "strong", 5, 200, explain=MAX_EXPLAIN)  # the slow clock, the former default
+    assert (cut.stopped_by, cut.confident) == ("time", False)
 
 
 def test_a_budget_that_bites_says_time(search_clock: SteppingClock) -> None:

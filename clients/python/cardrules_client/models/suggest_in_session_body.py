@@ -28,7 +28,9 @@ class SuggestInSessionBody:
                 deals of the hidden cards.
             seed (int | Unset): The seed of the player's sampling and choices; the same seed gives the same move when the
                 search is complete.
-            budget_ms (int | Unset): The most the player may think, in milliseconds.
+            budget_ms (int | Unset): The most the player may think, in milliseconds: a safety cap. The level's work decides
+                the move (the
+                same seed, the same move on any machine); a budget that cuts it says so (`confident: false`).
             worlds (int | Unset): `strong` only: the sampled deals of the hidden cards each candidate move meets, instead of
                 the game's default playouts; the search's work, not the clock, then decides the move (the budget still caps it).
                 The search meets at least 4 (its floor); the answer's `worlds` says how many it met.

@@ -59,7 +59,7 @@ class Suggestion:
                 no alternatives.
             alternatives (list[Alternative] | Unset): With `explain` only; the best moves, best first, the first being
                 `move`.
-            budget_ms (int | Unset): The budget the player was given: the `budget_ms` asked (or the default, 200), cut to
+            budget_ms (int | Unset): The budget the player was given: the `budget_ms` asked (or the default, 1000), cut to
                 the operator's `SUGGEST_MAX_BUDGET_MS` when that is lower.
             sealed (bool | Unset): Whether the table is sealed: no token, the owner's included, can read a card before it is
                 played face up

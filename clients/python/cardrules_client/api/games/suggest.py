@@ -118,9 +118,12 @@ def sync_detailed(
     call the best card it lacks), `strong` (a search over sampled deals of the hidden cards, each
     finished by
     fast playouts). The same state, seat, level and `seed` give the same move whenever the search is
-    `complete`; `budget_ms` (default 200, at most 2000) caps the time, and a search cut short by it
-    answers its
-    best move so far with `complete: false`. `seat` defaults to the seat to act; any other seat is a 400
+    `complete`: work, not time, decides it. `budget_ms` (default 1000, at most 2000) is a safety cap
+    that the
+    default work of every game ends well within on a quiet host; a search cut short by it answers its
+    best move
+    so far with `complete: false` and `confident: false`. `seat` defaults to the seat to act; any other
+    seat is a 400
     `not_to_act`.
 
     `worlds` bounds `strong` by work instead of its default playouts: that many sampled deals of the
@@ -182,9 +185,12 @@ def sync(
     call the best card it lacks), `strong` (a search over sampled deals of the hidden cards, each
     finished by
     fast playouts). The same state, seat, level and `seed` give the same move whenever the search is
-    `complete`; `budget_ms` (default 200, at most 2000) caps the time, and a search cut short by it
-    answers its
-    best move so far with `complete: false`. `seat` defaults to the seat to act; any other seat is a 400
+    `complete`: work, not time, decides it. `budget_ms` (default 1000, at most 2000) is a safety cap
+    that the
+    default work of every game ends well within on a quiet host; a search cut short by it answers its
+    best move
+    so far with `complete: false` and `confident: false`. `seat` defaults to the seat to act; any other
+    seat is a 400
     `not_to_act`.
 
     `worlds` bounds `strong` by work instead of its default playouts: that many sampled deals of the
@@ -241,9 +247,12 @@ async def asyncio_detailed(
     call the best card it lacks), `strong` (a search over sampled deals of the hidden cards, each
     finished by
     fast playouts). The same state, seat, level and `seed` give the same move whenever the search is
-    `complete`; `budget_ms` (default 200, at most 2000) caps the time, and a search cut short by it
-    answers its
-    best move so far with `complete: false`. `seat` defaults to the seat to act; any other seat is a 400
+    `complete`: work, not time, decides it. `budget_ms` (default 1000, at most 2000) is a safety cap
+    that the
+    default work of every game ends well within on a quiet host; a search cut short by it answers its
+    best move
+    so far with `complete: false` and `confident: false`. `seat` defaults to the seat to act; any other
+    seat is a 400
     `not_to_act`.
 
     `worlds` bounds `strong` by work instead of its default playouts: that many sampled deals of the
@@ -305,9 +314,12 @@ async def asyncio(
     call the best card it lacks), `strong` (a search over sampled deals of the hidden cards, each
     finished by
     fast playouts). The same state, seat, level and `seed` give the same move whenever the search is
-    `complete`; `budget_ms` (default 200, at most 2000) caps the time, and a search cut short by it
-    answers its
-    best move so far with `complete: false`. `seat` defaults to the seat to act; any other seat is a 400
+    `complete`: work, not time, decides it. `budget_ms` (default 1000, at most 2000) is a safety cap
+    that the
+    default work of every game ends well within on a quiet host; a search cut short by it answers its
+    best move
+    so far with `complete: false` and `confident: false`. `seat` defaults to the seat to act; any other
+    seat is a 400
     `not_to_act`.
 
     `worlds` bounds `strong` by work instead of its default playouts: that many sampled deals of the
