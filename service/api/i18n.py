@@ -35,6 +35,7 @@ from typing import Any
 from ..engine import names
 from ..engine.games import ALIASES, GAMES, OPTIONS, PRESETS, resolve
 from ..engine.options import Option
+from ..players import LEVEL_LABELS
 
 # -- the problem codes ------------------------------------------------------------------------------------------
 
@@ -167,6 +168,7 @@ _OPTIONS = _table("options")
 _PRESETS = _table("presets")
 _GAMES = _table("games")
 _SCORE_CATEGORIES = _table("score_categories")
+_LEVELS = _table("levels")
 _GAME_ALIASES: dict[str, str] = dict(_DATA["game_aliases"])
 
 PROBLEM_CODES: tuple[str, ...] = tuple(PROBLEMS)
@@ -334,8 +336,15 @@ def entry(name: str, language: str) -> dict[str, Any]:
         "presets": presets,
         "aliases": [alias for alias, (target, _) in ALIASES.items() if target == name],
         "score_categories": score_categories(game_name, language),
+        "levels": levels(language),
         **({"preset": alias_preset} if alias_preset else {}),
     }
+
+
+def levels(language: str) -> list[dict[str, str]]:
+    """The computer players' levels, each with what a frontend calls it (``players.LEVEL_LABELS``)."""
+    at = language_index(language)
+    return [{"level": level, "label": label, "title": _LEVELS[label][at]} for level, label in LEVEL_LABELS.items()]
 
 
 def all_games(language: str) -> list[dict[str, Any]]:

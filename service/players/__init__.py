@@ -9,11 +9,21 @@ from __future__ import annotations
 from .errors import NotToAct, UnknownLevel
 from .hints import MAX_EXPLAIN, VALUE_UNITS, Alternative
 from .observation import Observation, determinize, observe
-from .suggest import DEFAULT_BUDGET_MS, LEVELS, MAX_BUDGET_MS, MAX_WORLDS, STOPS, Suggestion, suggest
+from .suggest import (
+    DEFAULT_BUDGET_MS,
+    LEVEL_LABELS,
+    LEVELS,
+    MAX_BUDGET_MS,
+    MAX_WORLDS,
+    STOPS,
+    Suggestion,
+    suggest,
+)
 
 __all__ = [
     "DEFAULT_BUDGET_MS",
     "LEVELS",
+    "LEVEL_LABELS",
     "MAX_BUDGET_MS",
     "MAX_EXPLAIN",
     "MAX_WORLDS",

@@ -32,6 +32,9 @@ from .search import (
 )
 
 LEVELS = ("random", "greedy", "strong")
+LEVEL_LABELS = {"random": "beginner", "greedy": "casual", "strong": "expert"}
+"""What a frontend calls each level (docs/players.md, the ladder): ``random`` a table's first steps, ``greedy`` a
+player who takes what is there, ``strong`` one who counts the cards; the catalogue names them in each language."""
 DEFAULT_BUDGET_MS = 1000
 """A safety cap, not what decides the move: every game's default work ends well within it on a quiet host (a
 median of about 100-120 ms of pure Python from an opening, far less compiled), so the default answer is the

@@ -21,10 +21,11 @@ from service.app import create_app
 from service.config import Settings
 from service.engine import names
 from service.engine.cards import BY_CODE, DECK, Suit
+from service.players import LEVELS
 from service.storage import SqliteStore
 
 DATA = Path(i18n.DATA)
-TABLES = ("titles", "details", "reasons", "hints", "options", "presets", "games", "score_categories")
+TABLES = ("titles", "details", "reasons", "hints", "options", "presets", "games", "score_categories", "levels")
 
 
 def placeholders(text: str) -> set[str]:
@@ -267,6 +268,22 @@ def test_every_game_lists_its_score_categories_with_labels(client: FlaskClient, 
         assert [item["code"] for item in categories] == list(i18n.category_codes(entry["game"]))
         assert all(item["label"] and item["label"] != item["code"] for item in categories), entry["id"]
         assert len({item["label"] for item in categories}) == len(categories), entry["id"]
+
+
+@pytest.mark.parametrize("language", i18n.SUPPORTED)
+def test_every_game_names_the_levels_a_frontend_shows(client: FlaskClient, language: str) -> None:
+    """The computer players' levels, weakest first as the ladder of docs/players.md measured them, each with a
+    stable label and its title in the caller's language."""
+    games = client.get("/v1/games", headers={"Accept-Language": language}).get_json()["games"]
+    for entry in games:
+        assert [(item["level"], item["label"]) for item in entry["levels"]] == [
+            ("random", "beginner"), ("greedy", "casual"), ("strong", "expert")
+        ]
+        assert [item["level"] for item in entry["levels"]] == list(LEVELS)
+        titles = [item["title"] for item in entry["levels"]]
+        assert all(titles) and len(set(titles)) == 3, titles
+    if language == "it":
+        assert titles == ["Principiante", "Amatoriale", "Esperto"]
 
 
 def test_escoba_names_its_categories_as_its_rules_do(client: FlaskClient) -> None:

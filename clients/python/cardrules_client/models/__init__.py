@@ -50,6 +50,8 @@ from .event_move import EventMove
 from .event_move_by import EventMoveBy
 from .event_move_reason import EventMoveReason
 from .game_entry import GameEntry
+from .game_entry_levels_item import GameEntryLevelsItem
+from .game_entry_levels_item_label import GameEntryLevelsItemLabel
 from .game_entry_options_item import GameEntryOptionsItem
 from .game_entry_options_item_type import GameEntryOptionsItemType
 from .game_entry_presets_item import GameEntryPresetsItem
@@ -264,6 +266,8 @@ __all__ = (
     "EventMoveBy",
     "EventMoveReason",
     "GameEntry",
+    "GameEntryLevelsItem",
+    "GameEntryLevelsItemLabel",
     "GameEntryOptionsItem",
     "GameEntryOptionsItemType",
     "GameEntryPresetsItem",

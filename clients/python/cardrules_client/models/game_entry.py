@@ -12,6 +12,7 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.game_entry_levels_item import GameEntryLevelsItem
   from ..models.game_entry_options_item import GameEntryOptionsItem
   from ..models.game_entry_presets_item import GameEntryPresetsItem
   from ..models.game_entry_score_categories_item import GameEntryScoreCategoriesItem
@@ -44,6 +45,12 @@ class GameEntry:
                 'description': 'a card from hand to the trick'}]}.
             options (list[GameEntryOptionsItem]):
             presets (list[GameEntryPresetsItem]):
+            levels (list[GameEntryLevelsItem]): The computer players' levels, weakest first, each with what a frontend shows
+                for it: a stable `label`
+                (`beginner`, `casual`, `expert`) and its `title` in the caller's language. The order is the measured
+                ladder's ([docs/players.md](/docs/guide/players.md), the ladder).
+                 Example: [{'level': 'random', 'label': 'beginner', 'title': 'Beginner'}, {'level': 'greedy', 'label': 'casual',
+                'title': 'Casual'}, {'level': 'strong', 'label': 'expert', 'title': 'Expert'}].
             title (str | Unset):
             defaults (Rules | Unset): Rule options by name ([docs/rules.md](/docs/guide/rules.md), and `GET /v1/games`);
                 unknown names or values are a 400.
@@ -63,6 +70,7 @@ class GameEntry:
     shape: GameShape
     options: list[GameEntryOptionsItem]
     presets: list[GameEntryPresetsItem]
+    levels: list[GameEntryLevelsItem]
     title: str | Unset = UNSET
     defaults: Rules | Unset = UNSET
     aliases: list[str] | Unset = UNSET
@@ -75,6 +83,7 @@ class GameEntry:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.game_entry_levels_item import GameEntryLevelsItem # noqa: PLC0415
         from ..models.game_entry_options_item import GameEntryOptionsItem # noqa: PLC0415
         from ..models.game_entry_presets_item import GameEntryPresetsItem # noqa: PLC0415
         from ..models.game_entry_score_categories_item import GameEntryScoreCategoriesItem # noqa: PLC0415
@@ -101,6 +110,13 @@ class GameEntry:
         for presets_item_data in self.presets:
             presets_item = presets_item_data.to_dict()
             presets.append(presets_item)
+
+
+
+        levels = []
+        for levels_item_data in self.levels:
+            levels_item = levels_item_data.to_dict()
+            levels.append(levels_item)
 
 
 
@@ -137,6 +153,7 @@ class GameEntry:
             "shape": shape,
             "options": options,
             "presets": presets,
+            "levels": levels,
         })
         if title is not UNSET:
             field_dict["title"] = title
@@ -155,6 +172,7 @@ class GameEntry:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.game_entry_levels_item import GameEntryLevelsItem # noqa: PLC0415
         from ..models.game_entry_options_item import GameEntryOptionsItem # noqa: PLC0415
         from ..models.game_entry_presets_item import GameEntryPresetsItem # noqa: PLC0415
         from ..models.game_entry_score_categories_item import GameEntryScoreCategoriesItem # noqa: PLC0415
@@ -193,6 +211,16 @@ class GameEntry:
             presets.append(presets_item)
 
 
+        levels = []
+        _levels = d.pop("levels")
+        for levels_item_data in (_levels):
+            levels_item = GameEntryLevelsItem.from_dict(levels_item_data)
+
+
+
+            levels.append(levels_item)
+
+
         title = d.pop("title", UNSET)
 
         _defaults = d.pop("defaults", UNSET)
@@ -229,6 +257,7 @@ class GameEntry:
             shape=shape,
             options=options,
             presets=presets,
+            levels=levels,
             title=title,
             defaults=defaults,
             aliases=aliases,
