@@ -16,9 +16,21 @@ SPEC = yaml.safe_load((Path(__file__).resolve().parents[1] / "openapi.yaml").rea
 COMPONENTS = SPEC["components"]["schemas"]
 
 
+def component(node: dict[str, Any]) -> dict[str, Any]:
+    return COMPONENTS[node["$ref"].rsplit("/", 1)[1]] if "$ref" in node else node
+
+
 def body_schema(path: str, method: str = "post") -> dict[str, Any]:
-    found = SPEC["paths"][path][method]["requestBody"]["content"]["application/json"]["schema"]
-    return COMPONENTS[found["$ref"].rsplit("/", 1)[1]] if "$ref" in found else found
+    """A request body's schema; a ``oneOf`` of closed objects (``/moves``: a move or a computer's) read as one:
+    every property a branch names, the ones every branch requires (the schema that reads it refuses what no branch
+    allows)."""
+    found = component(SPEC["paths"][path][method]["requestBody"]["content"]["application/json"]["schema"])
+    if "properties" in found:  # one object (a oneOf beside its properties only says which are required)
+        return found
+    branches = [component(branch) for branch in found["oneOf"]]
+    assert all(branch.get("additionalProperties") is False for branch in branches), path
+    required = set.intersection(*(set(branch.get("required", [])) for branch in branches))
+    return {"properties": {name: {} for branch in branches for name in branch["properties"]}, "required": required}
 
 
 def fields_of(*schemas: Schema) -> tuple[set[str], set[str]]:

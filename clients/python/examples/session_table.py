@@ -89,6 +89,7 @@ from cardrules_client.models import (
     SessionCreated,
     SessionFairness,
     SessionLegalMoves,
+    SessionMoveByPlayer,
     StateSetEvent,
     SweepEvent,
     TableCollectedEvent,
@@ -262,7 +263,7 @@ def take_turn(client: AuthenticatedClient, table: str, report: SeatReport, choos
         raise RuntimeError(f"seat {report.seat}: its view has no hand: {view!r}")
     move = choose.choice(legal.parsed.moves)
     played = play_in_session.sync_detailed(
-        table, client=client, body={"move": move.to_dict()}, if_match=legal.headers["ETag"]
+        table, client=client, body=SessionMoveByPlayer(move=move), if_match=legal.headers["ETag"]
     )
     if played.status_code == HTTPStatus.PRECONDITION_FAILED:
         report.stale_moves += 1  # another write came first; its version is on the stream

@@ -79,10 +79,12 @@ async function playTable(): Promise<number> {
       await new Promise((resolve) => setTimeout(resolve, 50)); // the computer seat is thinking
       continue;
     }
+    const move = legal.data.moves[0];
+    if (move === undefined) fail("legal-moves", "no move listed for the seat to act");
     const moved = await client.POST("/v1/sessions/{id}/moves", {
       params: { path, header: { "If-Match": legal.response.headers.get("ETag") ?? "*" } },
       headers: { Authorization: `Bearer ${token}` },
-      body: { move: legal.data.moves[0] },
+      body: { move },
     });
     if (!moved.data) fail("move", moved.error);
     played += 1;

@@ -171,6 +171,8 @@ from .session_created_tokens import SessionCreatedTokens
 from .session_events import SessionEvents
 from .session_fairness import SessionFairness
 from .session_legal_moves import SessionLegalMoves
+from .session_move_by_computer import SessionMoveByComputer
+from .session_move_by_player import SessionMoveByPlayer
 from .spectator_token import SpectatorToken
 from .state import State
 from .state_phase import StatePhase
@@ -387,6 +389,8 @@ __all__ = (
     "SessionEvents",
     "SessionFairness",
     "SessionLegalMoves",
+    "SessionMoveByComputer",
+    "SessionMoveByPlayer",
     "SpectatorToken",
     "State",
     "StatePhase",

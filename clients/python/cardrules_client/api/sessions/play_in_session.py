@@ -13,6 +13,8 @@ from ...models.illegal_move_problem import IllegalMoveProblem
 from ...models.play_in_session_response_200_type_0 import PlayInSessionResponse200Type0
 from ...models.problem import Problem
 from ...models.seat_move_result import SeatMoveResult
+from ...models.session_move_by_computer import SessionMoveByComputer
+from ...models.session_move_by_player import SessionMoveByPlayer
 from ...types import UNSET, Unset
 from typing import cast
 
@@ -21,7 +23,7 @@ from typing import cast
 def _get_kwargs(
     id: str,
     *,
-    body: Any,
+    body: SessionMoveByComputer | SessionMoveByPlayer,
     if_match: str,
     idempotency_key: str | Unset = UNSET,
 
@@ -44,7 +46,11 @@ def _get_kwargs(
     }
 
     
-    _kwargs["json"] = body
+    if isinstance(body, SessionMoveByPlayer):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body.to_dict()
+
 
     headers["Content-Type"] = "application/json"
 
@@ -179,7 +185,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: Any,
+    body: SessionMoveByComputer | SessionMoveByPlayer,
     if_match: str,
     idempotency_key: str | Unset = UNSET,
 
@@ -202,7 +208,7 @@ def sync_detailed(
         id (str):
         if_match (str):
         idempotency_key (str | Unset):
-        body (Any):
+        body (SessionMoveByComputer | SessionMoveByPlayer):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -231,7 +237,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: Any,
+    body: SessionMoveByComputer | SessionMoveByPlayer,
     if_match: str,
     idempotency_key: str | Unset = UNSET,
 
@@ -254,7 +260,7 @@ def sync(
         id (str):
         if_match (str):
         idempotency_key (str | Unset):
-        body (Any):
+        body (SessionMoveByComputer | SessionMoveByPlayer):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -278,7 +284,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: Any,
+    body: SessionMoveByComputer | SessionMoveByPlayer,
     if_match: str,
     idempotency_key: str | Unset = UNSET,
 
@@ -301,7 +307,7 @@ async def asyncio_detailed(
         id (str):
         if_match (str):
         idempotency_key (str | Unset):
-        body (Any):
+        body (SessionMoveByComputer | SessionMoveByPlayer):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -330,7 +336,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: Any,
+    body: SessionMoveByComputer | SessionMoveByPlayer,
     if_match: str,
     idempotency_key: str | Unset = UNSET,
 
@@ -353,7 +359,7 @@ async def asyncio(
         id (str):
         if_match (str):
         idempotency_key (str | Unset):
-        body (Any):
+        body (SessionMoveByComputer | SessionMoveByPlayer):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
