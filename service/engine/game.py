@@ -85,6 +85,11 @@ class Codec(Protocol):
         ...
 
     @property
+    def written(self) -> tuple[str, ...]:
+        """Fields the family writes for the caller's reading and ignores when they come back (no check)."""
+        ...
+
+    @property
     def move_fields(self) -> tuple[FieldSpec, ...]: ...
 
     @property

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.game import Common, Game
+from ..engine.games import GAMES
 from ..engine.limits import (
     DECK_STYLES,
     MAX_CARDS,
@@ -34,6 +35,12 @@ from ..engine.reading import dump_value as dump_value
 from ..engine.state import GameState, Match
 
 _DECKS = frozenset(DECK_STYLES)
+_FIELDS = frozenset(spec.name for each in GAMES.values() for spec in each.codec.fields)
+FOREIGN: dict[str, frozenset[str]] = {
+    name: _FIELDS - {spec.name for spec in each.codec.fields} - set(each.codec.written) for name, each in GAMES.items()
+}
+"""The state fields of the other families, by game: the contract's one ``State`` bounds them for every game, so
+a state that carries one is read by the schemas, which check it and drop it."""
 _REPORTED = ("turn", "round_over")  # derived fields every state may send back; a family's codec adds its own
 _MATCH_KEYS = frozenset({"scores", "target", "round", "over", "winner"})
 
@@ -58,6 +65,8 @@ def _match(value: object) -> dict[str, Any]:
 
 def read_state(raw: dict[str, Any], game: Game) -> dict[str, Any] | None:
     """The fields of a well-formed state of ``game`` as the schemas would load them, or None when unsure."""
+    if not FOREIGN[game.name].isdisjoint(raw):
+        return None
     try:
         data: dict[str, Any] = {
             "players": int_in(raw["players"], MIN_PLAYERS, MAX_PLAYERS),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
@@ -13,7 +14,7 @@ from ..engine.options import Rules
 from ..engine.reading import BID_POINTS, RANKS, FieldSpec
 from ..engine.state import GameState
 from .errors import RequestInvalid
-from .fastpath import build_state, read_state
+from .fastpath import FOREIGN, build_state, read_state
 from .fastpath import dump_state as dump_state
 from .fastpath import dump_value as dump_value
 from .fields import Boolean, BoundedList, Card, Integer, Text, cards_list
@@ -125,8 +126,15 @@ def field(spec: FieldSpec) -> fields.Field[Any]:
     raise ValueError(f"no field of kind {spec.kind!r}")
 
 
+SPECS = {spec.name: spec for each in GAMES.values() for spec in each.codec.fields}
+"""Every family's state fields by name: a name means one thing in every game that has it."""
+
+
 def _state_schema(game: Game) -> Schema:
-    described = {spec.name: field(spec) for spec in game.codec.fields}
+    """The common fields, the game's own, and the other families' as the contract bounds them: checked when sent,
+    never required, then dropped (``load_state``)."""
+    foreign = {name: field(replace(SPECS[name], required=False, omitted="")) for name in FOREIGN[game.name]}
+    described = {**foreign, **{spec.name: field(spec) for spec in game.codec.fields}}
     return CommonStateSchema.from_dict(described, name=f"{game.name.capitalize()}StateSchema")()
 
 
@@ -153,6 +161,8 @@ def load_state(game: Game, raw: object, prefix: str = "/state") -> tuple[GameSta
             data = STATE_SCHEMAS[game.name].load(raw)
         except ValidationError as error:
             raise RequestInvalid.from_marshmallow(error, prefix) from error
+        for name in FOREIGN[game.name].intersection(data):
+            del data[name]
     if "game" in data and data["game"] != game.name and not _names(data["game"], game):
         raise RequestInvalid([FieldProblem(prefix + "/game", f"must be {game.name}")], "game_mismatch")
     rules = load_rules(game, data.get("rules"), prefix)

@@ -33,6 +33,7 @@ MOVE_FIELDS = (
 class FishingCodec:
     fields: tuple[FieldSpec, ...] = FIELDS
     reported: tuple[str, ...] = ()
+    written: tuple[str, ...] = ()
     move_fields = MOVE_FIELDS
     move_one_of: tuple[str, ...] = ()
 

@@ -36,6 +36,7 @@ SHAPE = card_play_shape(
 class BriscolaCodec:
     fields = FIELDS
     reported = ("trump_suit",)
+    written: tuple[str, ...] = ()
     move_fields = MOVE_FIELDS
     move_one_of = ("card", "exchange")
 

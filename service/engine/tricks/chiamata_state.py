@@ -222,6 +222,9 @@ def entry_of(item: dict[str, Any]) -> AuctionEntry:
 class ChiamataCodec:
     fields = FIELDS
     reported: tuple[str, ...] = ()
+    written = ("phase", "caller", "trump_suit")
+    """Read from the auction for the caller's convenience, ignored when sent back (Briscola's trump_suit is a
+    field of another family: a chiamata state sent back with it null is still a chiamata state)."""
     move_fields = MOVE_FIELDS
     move_one_of = ("card", "bid", "pass", "call")
 

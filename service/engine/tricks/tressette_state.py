@@ -79,6 +79,7 @@ class TressetteState(NamedTuple):
 class TressetteCodec:
     fields = FIELDS
     reported: tuple[str, ...] = ()
+    written: tuple[str, ...] = ()
     move_fields = PLAY_FIELDS
     move_one_of: tuple[str, ...] = ()
 

@@ -36,7 +36,8 @@ class ScoreBody:
                 chiamata needs `leader` (`auction` and `trick` default to empty, `called_card` and `partner` to null).
                 `turn`, `round_over` and Briscola's `trump_suit` are derived from the cards; when sent they must agree.
                 Briscola chiamata's answers add `phase`, `caller` and `trump_suit`, read from the auction and the called
-                card, which it ignores when they are sent back. Unknown fields are ignored.
+                card, which it ignores when they are sent back. Another game's field (a `table` in a Briscola state) is
+                checked against its bounds here, then ignored; unknown fields are ignored.
             rules (Rules | Unset): Rule options by name ([docs/rules.md](/docs/guide/rules.md), and `GET /v1/games`);
                 unknown names or values are a 400.
             players (int | Unset):

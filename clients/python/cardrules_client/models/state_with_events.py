@@ -62,7 +62,8 @@ class StateWithEvents:
                 chiamata needs `leader` (`auction` and `trick` default to empty, `called_card` and `partner` to null).
                 `turn`, `round_over` and Briscola's `trump_suit` are derived from the cards; when sent they must agree.
                 Briscola chiamata's answers add `phase`, `caller` and `trump_suit`, read from the auction and the called
-                card, which it ignores when they are sent back. Unknown fields are ignored.
+                card, which it ignores when they are sent back. Another game's field (a `table` in a Briscola state) is
+                checked against its bounds here, then ignored; unknown fields are ignored.
             events (list[AccusiDeclaredEvent | AuctionWonEvent | BidEvent | CardCalledEvent | CardDrawnEvent |
                 CardPlayedEvent | CardsDealtEvent | CardsDrawnEvent | ClockEvent | DealerBonusEvent | DealtEvent |
                 HandDealtEvent | HandDeclaredEvent | MatchOverEvent | PartnerRevealedEvent | PassedEvent | PresenceEvent |
