@@ -41,25 +41,40 @@ def solve(
 ) -> SearchResult | None:
     """The move with the best result against best replies, or None when the solve ran out of time or lines."""
     world = determinize(observation, random.Random(0))  # the one consistent deal
-    seat = observation.seat
-    side_of = game.shape.side_by_seat(world.players)
-    mine = side_of[seat]
-    lines = 0
+    solver = _Minimax(game, observation.seat, world.players, deadline)
+    try:
+        # Each candidate searched with a full window: its exact value, so equal moves are seen to be equal.
+        found = [solver.value(game.play(world, move)[0], -float("inf"), float("inf")) for move in moves]
+    except OutOfTime:
+        return None
+    chosen = pick(game, observation, moves, [line.value for line in found], seed)
+    return SearchResult(chosen, solver.lines, True, ranking(moves, found, chosen), STOPPED_BY_SOLVED)
 
-    def value(state: GameState, alpha: float, beta: float) -> Line:
+
+class _Minimax:
+    """Minimax with alpha-beta to the end of the round, from ``seat``'s side. A class rather than a recursive
+    closure: a closure that calls itself is a reference cycle, left for the cyclic collector at every solve."""
+
+    def __init__(self, game: Game, seat: int, players: int, deadline: float) -> None:
+        self.game, self.seat, self.deadline = game, seat, deadline
+        self.side_of = game.shape.side_by_seat(players)
+        self.mine = self.side_of[seat]
+        self.lines = 0
+
+    def value(self, state: GameState, alpha: float, beta: float) -> Line:
         """The best line for both sides from ``state``: its leaf's value, result and margin."""
-        nonlocal lines
+        game = self.game
         if state.round_over:
-            lines += 1
-            if lines > MAX_LINES or (lines % 64 == 0 and time.perf_counter() > deadline):
+            self.lines += 1
+            if self.lines > MAX_LINES or (self.lines % 64 == 0 and time.perf_counter() > self.deadline):
                 raise OutOfTime
-            return finished(game, state, seat)
+            return finished(game, state, self.seat)
         turn = state.turn
         assert turn is not None
-        maximising = side_of[turn] == mine
+        maximising = self.side_of[turn] == self.mine
         best: Line | None = None
         for move in game.legal_moves(state).moves:
-            found = value(game.play(state, move)[0], alpha, beta)
+            found = self.value(game.play(state, move)[0], alpha, beta)
             if maximising:
                 if best is None or found.value > best.value:
                     best = found
@@ -72,11 +87,3 @@ def solve(
                 break
         assert best is not None  # a seat to act has a legal move
         return best
-
-    try:
-        # Each candidate searched with a full window: its exact value, so equal moves are seen to be equal.
-        found = [value(game.play(world, move)[0], -float("inf"), float("inf")) for move in moves]
-    except OutOfTime:
-        return None
-    chosen = pick(game, observation, moves, [line.value for line in found], seed)
-    return SearchResult(chosen, lines, True, ranking(moves, found, chosen), STOPPED_BY_SOLVED)
