@@ -192,7 +192,7 @@ test-clients: $(VENV)/.installed-dev $(TS_CLIENT) $(PY_CLIENT)
 # Said before anything is installed: what is missing here, where it comes from and what needs it.
 test-plan:
 	@echo "==> make test: ruff, mypy and the pytest suites ($(PYTEST_SUITES)), then a summary;"
-	@echo "    measured on 2 cores, tools in place: under 10 minutes quiet, about 12 at a load average of 8-9 (pytest-xdist workers: TEST_WORKERS=$(TEST_WORKERS))"
+	@echo "    measured on 2 cores, tools in place: 8 minutes quiet, about 12 at a load average of 8-9 (pytest-xdist workers: TEST_WORKERS=$(TEST_WORKERS))"
 	@missing=0; say() { [ $$missing = 1 ] || echo "    it first installs what this machine lacks:"; missing=1; echo "    - $$1"; }; \
 	$(MAKE) --no-print-directory -q $(VENV)/.installed-dev 2>/dev/null || say "Python packages into $(VENV) (pip, pyproject.toml's dev extra): ruff, mypy, pytest, pytest-xdist, hypothesis, schemathesis, selenium, openapi-python-client and the deploy checkers"; \
 	{ command -v redis-server || test -x /usr/bin/redis-server; } >/dev/null 2>&1 || say "redis-server (apt): $(WHY_REDIS)"; \
