@@ -35,9 +35,11 @@ from ..engine.reading import dump_value as dump_value
 from ..engine.state import GameState, Match
 
 _DECKS = frozenset(DECK_STYLES)
-_FIELDS = frozenset(spec.name for each in GAMES.values() for spec in each.codec.fields)
+SPECS = {spec.name: spec for each in GAMES.values() for spec in each.codec.fields}
+"""Every family's state fields by name: a name means one thing in every game that has it."""
 FOREIGN: dict[str, frozenset[str]] = {
-    name: _FIELDS - {spec.name for spec in each.codec.fields} - set(each.codec.written) for name, each in GAMES.items()
+    name: frozenset(SPECS) - {spec.name for spec in each.codec.fields} - set(each.codec.written)
+    for name, each in GAMES.items()
 }
 """The state fields of the other families, by game: the contract's one ``State`` bounds them for every game, so
 a state that carries one is read by the schemas, which check it and drop it."""

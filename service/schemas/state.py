@@ -14,7 +14,7 @@ from ..engine.options import Rules
 from ..engine.reading import BID_POINTS, RANKS, FieldSpec
 from ..engine.state import GameState
 from .errors import RequestInvalid
-from .fastpath import FOREIGN, build_state, read_state
+from .fastpath import FOREIGN, SPECS, build_state, read_state
 from .fastpath import dump_state as dump_state
 from .fastpath import dump_value as dump_value
 from .fields import Boolean, BoundedList, Card, Integer, Text, cards_list
@@ -124,10 +124,6 @@ def field(spec: FieldSpec) -> fields.Field[Any]:
     if spec.kind == "auction":
         return BoundedList(fields.Nested(AuctionEntrySchema), spec.most, **options)
     raise ValueError(f"no field of kind {spec.kind!r}")
-
-
-SPECS = {spec.name: spec for each in GAMES.values() for spec in each.codec.fields}
-"""Every family's state fields by name: a name means one thing in every game that has it."""
 
 
 def _state_schema(game: Game) -> Schema:

@@ -17,7 +17,7 @@ from ..moves import Move
 from ..scoring import RoundScore, margin
 from ..state import GameState, side_of
 from .common import TrickRound
-from .state import ExchangeTrump, PlayCard
+from .state import ExchangeTrump, PlayCard, TrickCard
 
 
 def trump_cost(card: Card, strength: int, points: int) -> float:
@@ -31,6 +31,15 @@ def beats(card: Card, best: Card, trump: Suit | None, strength: Callable[[Card],
     if card.suit is best.suit:
         return strength(card) > strength(best)
     return card.suit is trump
+
+
+def holding(trick: Sequence[TrickCard], trump: Suit | None, strength: Callable[[Card], int]) -> TrickCard:
+    """The card of a trick begun that takes it so far."""
+    best = trick[0]
+    for played in trick[1:]:
+        if beats(played.card, best.card, trump, strength):
+            best = played
+    return best
 
 
 def trick_scores(
@@ -47,10 +56,7 @@ def trick_scores(
     trick, players = state.trick, state.players
     scores = []
     if trick:
-        best = trick[0]
-        for played in trick[1:]:
-            if beats(played.card, best.card, trump, strength):
-                best = played
+        best = holding(trick, trump, strength)
         pot = sum(points(played.card) for played in trick)
         last = len(trick) == players - 1
         ours_now = side_of(best.seat, players) == side_of(seat, players)
@@ -88,10 +94,7 @@ def trick_points(
     trick, players = state.trick, state.players
     if not trick:
         return [0.0] * len(moves)
-    best = trick[0]
-    for played in trick[1:]:
-        if beats(played.card, best.card, trump, strength):
-            best = played
+    best = holding(trick, trump, strength)
     pot = sum(points(played.card) for played in trick)
     sure = 1.0 if len(trick) == players - 1 else 0.5
     ours_now = side_of(best.seat, players) == side_of(seat, players)
