@@ -102,6 +102,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .api.jsonio import OrjsonProvider
     from .api.observability import init_app as init_observability
     from .api.ratelimit import init_app as init_rate_limit
+    from .api.session_events import init_gate as init_stream_gate
     from .fairness import SeedSealer, load_key_or_fallback
     from .sessions.admission import Caps
     from .sessions.waiting import Hub
@@ -120,9 +121,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         load_key_or_fallback(settings.seed_key, settings.seed_key_file, bool(os.environ.get("SEED_KEY_FILE")))
     )
     problems.register(app)
-    # WSGI middleware, innermost first: the rate limit sits inside the bookkeeping, so a refused request still
-    # gets its request id, log line and metric; the trusted proxies' middleware is outermost, so both see the
-    # client's own address.
+    # WSGI middleware, innermost first: the streams' gate and the rate limit sit inside the bookkeeping, so a
+    # refused request still gets its request id, log line and metric, and the gate inside the rate limit, so a
+    # refused stream still spends its client's budget; the trusted proxies' middleware is outermost, so all of
+    # them see the client's own address.
+    init_stream_gate(app)
     init_rate_limit(app, settings)
     init_observability(app, settings)
     if settings.trusted_proxies:

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 REQUEST_ID = "X-Request-ID"
 _REQUEST_ID_KEY = "HTTP_X_REQUEST_ID"  # the WSGI environ's name for it
 REQUEST_ID_ENVIRON = "cardrules.request_id"
+ROUTE_ENVIRON = "cardrules.route"
+"""The route a middleware answered for itself, for the log line and the metrics (Flask's own is in its request)."""
 _SANE_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
 # A session id is its owner's only credential: log lines name a session by a short hash of its id.
 SESSIONS_PREFIX = "/v1/sessions/"
@@ -186,9 +188,11 @@ class RequestBookkeeping:
             elapsed = time.perf_counter() - started
             add_shared_headers(headers, request_id, best_language(environ.get("HTTP_ACCEPT_LANGUAGE", "")))
             # Flask's request object is still in the environ while the response starts (it is dropped after).
-            current = environ.get("werkzeug.request")
-            rule = getattr(current, "url_rule", None)
-            route = rule.rule if rule is not None else "unmatched"
+            route = environ.get(ROUTE_ENVIRON)
+            if route is None:
+                current = environ.get("werkzeug.request")
+                rule = getattr(current, "url_rule", None)
+                route = rule.rule if rule is not None else "unmatched"
             method = environ.get("REQUEST_METHOD", "")
             code = int(status[:3])
             self.observe(method, route, code, elapsed)

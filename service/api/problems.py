@@ -149,6 +149,17 @@ def store_problem(error: StoreFull | StoreUnavailable) -> ApiProblem:
     return ApiProblem(503, "store_unavailable", "the session store is unavailable; try again shortly", headers=retry)
 
 
+def waiting_retry_after() -> str:
+    """Spread the retries: readers refused together must not all come back in the same second."""
+    return str(random.randint(2, 10))
+
+
+def waiting_refused(retry_after: str) -> Response:
+    """The 503 for a reader no cap has room for (``sessions.admission.Refused``), in the caller's language."""
+    detail = "too many readers are waiting for events here; read again after Retry-After, or without ?wait"
+    return problem_response(503, "too_many_waiting", detail, {}, headers={"Retry-After": retry_after})
+
+
 def register(app: Flask) -> None:
     @app.errorhandler(RequestInvalid)
     def request_invalid(error: RequestInvalid) -> Response:
@@ -178,10 +189,7 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(Refused)
     def too_many_waiting(error: Refused) -> Response:
-        # Spread the retries: readers refused together must not all come back in the same second.
-        retry_after = str(random.randint(2, 10))
-        detail = "too many readers are waiting for events here; read again after Retry-After, or without ?wait"
-        return problem_response(503, "too_many_waiting", detail, {}, headers={"Retry-After": retry_after})
+        return waiting_refused(waiting_retry_after())
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response:

@@ -24,15 +24,20 @@ from __future__ import annotations
 import re
 import threading
 import time
-from typing import Any
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 import orjson
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Flask, Response, current_app, request
+from werkzeug.datastructures import MIMEAccept
+from werkzeug.http import parse_accept_header
 
 from ..engine.errors import FieldProblem
 from ..schemas.errors import RequestInvalid
 from ..sessions import disconnect, stopping, tickets
-from ..sessions.waiting import RECHECK_SECONDS
+from ..sessions.admission import Refused
+from ..sessions.waiting import RECHECK_SECONDS, Hub
 from ..storage import EventLog
 from ..storage.base import is_valid_session_id
 from ..storage.claims import claim_once
@@ -40,9 +45,14 @@ from . import session_seats
 from .common import logged_events
 from .event_stream import STREAM, read_log, stream, table_event
 from .jsonio import json_response
-from .problems import ApiProblem
+from .observability import ROUTE_ENVIRON
+from .problems import ApiProblem, best_language, waiting_refused, waiting_retry_after
 from .session_access import client_address, digest, etag, hub, none_match, settings, token_digests
 from .session_records import Loaded, asked, call, store, stored, with_fairness
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse
+    from _typeshed.wsgi import WSGIApplication as WsgiApp
 
 MAX_WAIT_SECONDS = 30
 VERSION_PARAM = re.compile(r"[0-9]{1,18}")
@@ -183,11 +193,81 @@ def page(loaded: Loaded, log: EventLog, version: int, after: int = -1) -> dict[s
 
 
 def wants_stream() -> bool:
+    return names_stream(request.headers.get("Accept", ""))
+
+
+@lru_cache(maxsize=256)
+def names_stream(accept: str) -> bool:
     """A stream only for a client that names ``text/event-stream`` (as EventSource does): ``*/*``, which most
     HTTP libraries send by default, gets the JSON page rather than an answer that stays open for minutes."""
-    accepted = request.accept_mimetypes
+    accepted = parse_accept_header(accept, MIMEAccept)
     named = max((quality for value, quality in accepted if value == STREAM), default=0)
     return named > 0 and named >= accepted.quality("application/json")
+
+
+# -- a stream refused before Flask --------------------------------------------------------------------------------
+
+EVENTS_PATH = re.compile(r"/v1/sessions/[^/]+/events")
+EVENTS_ROUTE = "/v1/sessions/<session_id>/events"
+
+
+class StreamGate:
+    """WSGI middleware: a stream no cap has room for is refused here, before Flask (docs/deployment.md, waiting
+    and streams).
+
+    A client that ignores ``Retry-After`` and asks again at once is a flood of such refusals, each as dear as a
+    rules request when Flask routes it and builds its problem (about 0.2 ms of a worker's CPU, besides the
+    server's own work on the connection), and they queue ahead of other clients' requests. Here a refusal costs a
+    look at the counts and an answer made once per language and ``Retry-After``. The answer is the one the view
+    gives (the same problem, headers and log line); a browser's (``Origin``) is made in full, with its CORS
+    headers. What the gate lets through is checked again by the view."""
+
+    def __init__(self, app: Flask, wsgi_app: WsgiApp) -> None:
+        self.app, self.wsgi_app = app, wsgi_app
+        self.answers: dict[tuple[str, str], tuple[str, list[tuple[str, str]], bytes]] = {}
+
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        if (
+            environ.get("REQUEST_METHOD") == "GET"
+            and EVENTS_PATH.fullmatch(environ.get("PATH_INFO", ""))
+            and names_stream(environ.get("HTTP_ACCEPT", ""))
+            and not stopping.is_stopping()
+        ):
+            waiting: Hub = self.app.extensions["event_hub"]
+            try:
+                waiting.refuse_if_full(environ.get("REMOTE_ADDR") or "unknown")
+            except Refused:
+                return self.refuse(environ, start_response)
+        return self.wsgi_app(environ, start_response)
+
+    def refuse(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        environ[ROUTE_ENVIRON] = EVENTS_ROUTE
+        retry_after = waiting_retry_after()
+        if environ.get("HTTP_ORIGIN"):
+            return self.made(environ, retry_after)(environ, start_response)
+        key = (best_language(environ.get("HTTP_ACCEPT_LANGUAGE", "")), retry_after)
+        made = self.answers.get(key)
+        if made is None:
+            response = self.made(environ, retry_after)
+            made = self.answers[key] = (response.status, list(response.headers.items()), response.get_data())
+        status, headers, body = made
+        start_response(status, list(headers))
+        return [body]
+
+
+    def made(self, environ: dict[str, Any], retry_after: str) -> Response:
+        """The refusal as the view's would be once Flask's response hooks (the blueprint's, CORS) have run. An
+        error answer has its CORS headers with or without ``Origin`` (flask-cors wraps the error handlers)."""
+        with self.app.request_context(environ):
+            response = self.app.process_response(waiting_refused(retry_after))
+            if not environ.get("HTTP_ORIGIN"):
+                for hook in getattr(self.app, "origin_hooks", ()):
+                    response = self.app.ensure_sync(hook)(response)
+            return response
+
+
+def init_gate(app: Flask) -> None:
+    app.wsgi_app = StreamGate(app, app.wsgi_app)  # type: ignore[method-assign]
 
 
 def after_param(resumed: str | None) -> int:

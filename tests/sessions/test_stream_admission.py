@@ -153,6 +153,44 @@ def test_a_reader_at_its_cap_is_refused_before_the_store_is_read(store: Any, cli
     assert page.status_code == 200 and counting.reads > 0  # a page that does not wait takes no place
 
 
+def test_a_refused_stream_is_answered_before_flask_as_the_view_answers_a_refused_long_poll(
+    store: Any, client: FlaskClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A stream at its cap is refused by ``session_events.StreamGate`` in front of Flask (a refusal retried at
+    once must cost less than a rules request: docs/performance.md, event streams, 1). Its answer is the one the
+    view gives a refused long poll, header for header, in the caller's language, with and without ``Origin``; its
+    log line names the events route; and no view ran for it."""
+    table = new_table(client)
+    capped = make_app(store, event_waiters_per_client=0)
+    views: list[str] = []
+    capped.before_request(lambda: views.append("ran") and None)
+    reader = capped.test_client()
+    seat = table["tokens"]["seats"][0]
+    for extra in ({}, {"Accept-Language": "it"}, {"Origin": "https://table.example"}):
+        caplog.clear()
+        with caplog.at_level("INFO", logger="service.requests"):
+            streamed = reader.get(f"{table['path']}/events", headers=bearer(seat, Accept="text/event-stream", **extra))
+        assert views == []
+        assert [getattr(r, "fields", {}).get("route") for r in caplog.records if r.getMessage() == "request"] == [
+            "/v1/sessions/<session_id>/events"
+        ]
+        polled = reader.get(f"{table['path']}/events?wait=5", headers=bearer(seat, **extra))
+        assert views == ["ran"]
+        views.clear()
+        assert streamed.status_code == polled.status_code == 503
+        assert streamed.get_json() == polled.get_json() and streamed.get_json()["code"] == "too_many_waiting"
+        varying = {"X-Request-ID", "Retry-After"}
+        assert {k: v for k, v in streamed.headers.items() if k not in varying} == {
+            k: v for k, v in polled.headers.items() if k not in varying
+        }
+        assert 2 <= int(streamed.headers["Retry-After"]) <= 10
+    opened = make_app(store)
+    with opened.test_client().get(
+        f"{table['path']}/events", headers=bearer(seat, Accept="text/event-stream"), buffered=False
+    ) as answer:
+        assert answer.status_code == 200  # with room, the gate lets the stream through
+
+
 def test_refusals_are_logged_once_a_second_with_their_count() -> None:
     clock = [0.0]
     said = waiting.RefusalLog(lambda: clock[0])
