@@ -172,5 +172,9 @@ def post_worker_init(worker: Any) -> None:
     # acted on even if nobody reads that table again (service/sessions/runner.py); the claim in the store
     # makes one worker of one instance act on each.
     from service.api.sessions import start_polling
+    from service.sessions import collector
 
     start_polling(worker.wsgi)
+    # A worker holding thousands of streams freezes what survives a full collection (service/sessions/collector.py).
+    hub = worker.wsgi.extensions["event_hub"]
+    collector.install(lambda: hub.waiting)
