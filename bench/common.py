@@ -335,6 +335,10 @@ class Server:
                 os.killpg(self.process.pid, signal.SIGKILL)
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.process.wait(timeout=5)
+        kept = os.environ.get("BENCH_KEEP_LOGS")
+        if kept and self.log_path.exists():  # a directory: the server's whole log is kept there, for a look after
+            Path(kept).mkdir(parents=True, exist_ok=True)
+            self.log_path.replace(Path(kept) / self.log_path.name)
         self.log_path.unlink(missing_ok=True)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import time
 from typing import Any
 
 from flask import Response, g, request
@@ -37,6 +38,9 @@ from .session_records import (
 log = logging.getLogger("service.sessions")
 SIGHTINGS = "presence_sightings"
 HELD = "presence_streams"
+REFRESH_BATCH = 200
+"""Entries renewed in one store write: 5,000 in one SQLite transaction took 180-390 ms, in the worker's event loop
+(docs/performance.md, event streams, 10,000 streams); 200 take under 15 ms."""
 
 
 def seat_param() -> int | None:
@@ -161,7 +165,10 @@ def refresh_streams() -> None:
     if window <= 0 or not held:
         return
     due = wall_now() + window + 2 * presence.STREAM_REFRESH_SECONDS
-    deadlines.set_deadlines(store(), {presence.entry_key(session_id, seat): due for session_id, seat in held})
+    entries = [(presence.entry_key(session_id, seat), due) for session_id, seat in held]
+    for start in range(0, len(entries), REFRESH_BATCH):
+        deadlines.set_deadlines(store(), dict(entries[start : start + REFRESH_BATCH]))
+        time.sleep(0)  # under gevent: the worker's requests and streams go on between two batches
     kept = held_records()
     for session_id, seat in held:
         known = kept.get(session_id)

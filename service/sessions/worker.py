@@ -228,7 +228,8 @@ class StoppingGeventWorker(GeventWorker):  # type: ignore[misc]
                     **ssl_args,
                 )
             else:
-                server = StreamServer(listener, handle=partial(self.handle, listener), spawn=pool, **ssl_args)
+                named = NamedListener(listener)
+                server = StreamServer(listener, handle=partial(self.handle, named), spawn=pool, **ssl_args)
                 if self.cfg.workers > 1:
                     server.max_accept = 1
             server.start()
@@ -245,6 +246,25 @@ class StoppingGeventWorker(GeventWorker):  # type: ignore[misc]
         self.log.warning("Worker graceful timeout (pid:%s)", self.pid)
         for server in servers:
             server.stop(timeout=1)
+
+
+class NamedListener:
+    """The listening socket as a connection's handling sees it, its name read once, at the start.
+
+    gunicorn asks the listener for its name before each request of a connection. A stopping worker closes its
+    listener at once, and a connection it accepted just before (its first request on the way) then failed on a
+    closed socket: gunicorn logged a socket error and dropped the connection unanswered, a reset for its client
+    (seen under a flood of fresh connections while workers recycled). The name outlives the socket."""
+
+    def __init__(self, listener: Any) -> None:
+        self._listener = listener
+        self._name = listener.getsockname()
+
+    def getsockname(self) -> Any:
+        return self._name
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._listener, name)
 
 
 class _NextRequestWait:

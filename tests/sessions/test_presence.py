@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
+from service.api import session_seats
 from service.api.session_access import WALL_CLOCK, runner
 from service.api.session_seats import held_streams
 from service.config import Settings
@@ -215,6 +216,31 @@ def test_a_held_stream_keeps_its_seat_at_the_table_until_it_closes(
     wall.now += GONE_AFTER
     settle(app)
     assert presence_events(table, table.owner) == [(0, True), (0, False)]
+
+
+def test_a_worker_holding_many_streams_renews_their_seats_in_small_writes(
+    stores: list[SessionStore], wall: HandClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every held seat's entry is renewed, in writes of at most ``REFRESH_BATCH`` entries with the worker's event
+    loop free between them: 5,000 in one SQLite transaction held a worker for 180-390 ms every 20 s
+    (docs/performance.md, event streams)."""
+    app = worker(stores[0], wall)
+    held = [(f"sha256:{index:064x}", index % 4) for index in range(2 * session_seats.REFRESH_BATCH + 17)]
+    writes: list[int] = []
+    renew = deadlines.set_deadlines
+
+    def counted(store: SessionStore, entries: dict[str, float]) -> None:
+        writes.append(len(entries))
+        renew(store, entries)
+
+    monkeypatch.setattr(deadlines, "set_deadlines", counted)
+    with app.app_context():
+        for session_id, seat in held:
+            session_seats.held_streams().opened(session_id, seat)
+        session_seats.refresh_streams()
+    assert writes == [session_seats.REFRESH_BATCH, session_seats.REFRESH_BATCH, 17]
+    soon = dict(deadlines.due_deadlines(stores[0], wall.now + 10 * PRESENCE_SECONDS, limit=len(held) + 1))
+    assert {entry_key(session_id, seat) for session_id, seat in held} <= set(soon)
 
 
 def test_a_rematch_starts_with_nobody_at_the_new_table(stores: list[SessionStore], wall: HandClock) -> None:

@@ -18,7 +18,7 @@ from gunicorn.config import Config
 from gunicorn.workers.ggevent import GeventWorker
 
 from service.sessions import stopping
-from service.sessions.worker import STAMP_NAME, RecyclingPermit, StoppingGeventWorker
+from service.sessions.worker import STAMP_NAME, NamedListener, RecyclingPermit, StoppingGeventWorker
 
 
 class FakeClock:
@@ -226,3 +226,41 @@ def test_stopping_ends_the_idle_kept_alive_connections_and_leaves_fresh_ones_the
     finally:
         for sock in (reused, reused_peer, fresh, fresh_peer):
             sock.close()
+
+
+def test_a_connection_accepted_just_before_the_listener_closed_is_still_answered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A stopping worker closes its listener at once; a connection it had accepted just before, its request on
+    the way, is answered all the same (it was reset, unanswered, when gunicorn asked the closed listener its
+    name: seen with 5,000 streams open while workers recycled under a flood, ``bench/recycling.py``)."""
+    handled: list[Any] = []
+    monkeypatch.setattr(GeventWorker, "handle_request", lambda worker, name, *args: handled.append(name))
+    for wrapped in (True, False):
+        handled.clear()
+        worker = make_worker()
+        listener = gevent.socket.socket()
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(8)
+        name = listener.getsockname()
+        given = NamedListener(listener) if wrapped else listener
+        client = gevent.socket.create_connection(name)
+        accepted, address = listener.accept()
+        listener.close()  # what the stopping worker does, before the connection's handling starts
+        client.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        try:
+            worker.handle(given, accepted, address)
+        finally:
+            client.close()
+            accepted.close()
+        assert handled == ([name] if wrapped else []), wrapped
+    worker = make_worker()
+    worker.sockets = [gevent.socket.socket()]
+    worker.sockets[0].bind(("127.0.0.1", 0))
+    worker.sockets[0].listen(8)
+    servers = worker._start_servers()
+    try:
+        assert all(isinstance(server.handle.args[0], NamedListener) for server in servers)
+    finally:
+        for server in servers:
+            server.close()
