@@ -245,7 +245,8 @@ def free_port() -> int:
 
 
 class Server:
-    """A gunicorn master in its own process group, on 127.0.0.1 only; ``stop`` kills the whole group."""
+    """A gunicorn master in its own process group, on 127.0.0.1 only; ``stop`` kills the whole group. Its log is a
+    temporary file, moved into the directory ``BENCH_KEEP_LOGS`` names (when set) at the stop."""
 
     def __init__(
         self, app: str, workers: int, extra_args: Sequence[str] = (), env: dict[str, str] | None = None

@@ -130,6 +130,8 @@ class StoppingGeventWorker(GeventWorker):  # type: ignore[misc]
         # counts against the permit instead.
         self.recycle_after: int = self.max_requests
         self.max_requests = sys.maxsize
+        self.counted = 0
+        """The requests counted toward ``recycle_after``: not the streams that resume (``resumes_a_stream``)."""
         self.permit = RecyclingPermit.from_environment()
 
     @property
@@ -170,7 +172,9 @@ class StoppingGeventWorker(GeventWorker):  # type: ignore[misc]
 
     def handle_request(self, listener_name: Any, req: Any, sock: Any, addr: Any) -> None:
         self._answered.add(gevent.getcurrent())
-        if self.alive and self.nr + 1 >= self.recycle_after and self._may_recycle():
+        if not resumes_a_stream(req):
+            self.counted += 1
+        if self.alive and self.counted >= self.recycle_after and self._may_recycle():
             self.log.info("Autorestarting worker after current request.")
             # Before gunicorn's handling, which then closes this connection after its answer.
             self.alive = False
@@ -246,6 +250,19 @@ class StoppingGeventWorker(GeventWorker):  # type: ignore[misc]
         self.log.warning("Worker graceful timeout (pid:%s)", self.pid)
         for server in servers:
             server.stop(timeout=1)
+
+
+def resumes_a_stream(req: Any) -> bool:
+    """A request that reopens an event stream where it broke (``Last-Event-ID``): not counted toward recycling.
+
+    A recycled worker's streams reconnect to the other workers at once. Counted, thousands of them would bring
+    the next worker to its ``max_requests`` in turn, whose streams would then do the same: with 5,000 streams a
+    worker and ``max_requests`` 2,000, the workers of a host recycled every two seconds for as long as the
+    streams lasted (``bench/recycling.py``). A resumed stream is the same reader in another worker."""
+    path = getattr(req, "path", None) or ""
+    if not path.endswith("/events"):
+        return False
+    return any(name == "LAST-EVENT-ID" for name, _ in getattr(req, "headers", ()))
 
 
 class NamedListener:

@@ -264,3 +264,35 @@ def test_a_connection_accepted_just_before_the_listener_closed_is_still_answered
     finally:
         for server in servers:
             server.close()
+
+
+class Asked:
+    """What gunicorn hands ``handle_request`` of a request: its path and its headers (names in capitals)."""
+
+    def __init__(self, path: str, headers: list[tuple[str, str]]) -> None:
+        self.path, self.headers = path, headers
+
+
+def test_streams_that_resume_elsewhere_do_not_bring_the_next_worker_to_recycle(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A recycled worker's streams reopen in the others with ``Last-Event-ID``: counted toward ``max_requests``
+    they made each worker recycle the next (5,000 streams a worker, ``max_requests`` 2,000: a recycle every two
+    seconds for as long as the streams lasted, ``bench/recycling.py``). A fresh stream, or a page, still counts."""
+    requests = Requests(monkeypatch)
+    worker = make_worker(max_requests=3)
+    worker.permit = RecyclingPermit(tmp_path, 60, FakeClock())
+    resumed = Asked("/v1/sessions/abc/events", [("ACCEPT", "text/event-stream"), ("LAST-EVENT-ID", "7")])
+    for _ in range(50):
+        worker.handle_request(("127.0.0.1", 8000), resumed, object(), ("127.0.0.1", 50000))
+    settle()
+    assert worker.alive and not stopping.is_stopping()
+    counted = [
+        Asked("/v1/sessions/abc/events", [("ACCEPT", "text/event-stream")]),
+        Asked("/healthz", [("LAST-EVENT-ID", "7")]),
+        Asked("/v1/sessions/abc/events", []),
+    ]
+    for asked in counted:
+        worker.handle_request(("127.0.0.1", 8000), asked, object(), ("127.0.0.1", 50000))
+    settle()
+    assert requests.alive_when_handled[-1] is False and stopping.is_stopping()
