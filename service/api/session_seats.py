@@ -38,9 +38,9 @@ from .session_records import (
 log = logging.getLogger("service.sessions")
 SIGHTINGS = "presence_sightings"
 HELD = "presence_streams"
-REFRESH_BATCH = 200
-"""Entries renewed in one store write: 5,000 in one SQLite transaction took 180-390 ms, in the worker's event loop
-(docs/performance.md, event streams, 10,000 streams); 200 take under 15 ms."""
+REFRESH_BATCH = 100
+"""Entries renewed in one store write: 5,000 in one SQLite transaction took 165-390 ms in the worker's event loop,
+every 20 s (docs/performance.md, event streams, 10,000 streams); 100 take about 4 ms."""
 
 
 def seat_param() -> int | None:
