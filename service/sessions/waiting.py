@@ -52,10 +52,17 @@ class Hub:
         self._pid: int | None = None
         self._feed: ChangeFeed | None = None
         self._table: Table | None = None
+        self._held_at_stop: int | None = None
 
     @property
     def waiting(self) -> int:
         return sum(len(wakes) for wakes in self._waiting.values())
+
+    def held_when_stopping(self) -> int:
+        """The readers this worker held when its streams first heard it stop (they leave one by one after)."""
+        if self._held_at_stop is None:
+            self._held_at_stop = self.waiting
+        return self._held_at_stop
 
     @contextmanager
     def watching(self, session_id: str, client: str) -> Iterator[threading.Event]:
