@@ -254,7 +254,6 @@ class StreamGate:
         start_response(status, list(headers))
         return [body]
 
-
     def made(self, environ: dict[str, Any], retry_after: str) -> Response:
         """The refusal as the view's would be once Flask's response hooks (the blueprint's, CORS) have run. An
         error answer has its CORS headers with or without ``Origin`` (flask-cors wraps the error handlers)."""

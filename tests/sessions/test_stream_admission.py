@@ -359,6 +359,9 @@ def test_a_stopping_worker_spreads_its_streams_reconnects_over_a_millisecond_a_r
 
 def test_the_readers_held_are_counted_once_when_the_worker_stops(store: Any) -> None:
     hub = waiting.Hub(store, CAPS)
-    with hub.watching("s1", "192.0.2.1"), hub.watching("s2", "192.0.2.2"):
-        assert hub.held_when_stopping() == 2
-    assert hub.waiting == 0 and hub.held_when_stopping() == 2  # the last to leave spread like the first
+    try:
+        with hub.watching("s1", "192.0.2.1"), hub.watching("s2", "192.0.2.2"):
+            assert hub.held_when_stopping() == 2
+        assert hub.waiting == 0 and hub.held_when_stopping() == 2  # the last to leave spread like the first
+    finally:
+        hub.close()
