@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import sqlite3
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -123,6 +124,9 @@ class SqliteChangeFeed:
         self._last_deleted: int | None = None
         self._failing = False
         self._closed = False
+        self._in_use = threading.Lock()
+        """Held while the connection is used or dropped: ``close`` from another thread must not close it under a
+        poll (sqlite3 then crashes the process)."""
         self.recoveries = 0
         with contextlib.suppress(sqlite3.Error, OSError):
             conn = self._connection()
@@ -164,9 +168,13 @@ class SqliteChangeFeed:
         deadline = now() + timeout
         while not self._closed:
             try:
-                found = self._poll()
+                with self._in_use:
+                    if self._closed:
+                        break
+                    found = self._poll()
             except (sqlite3.Error, OSError) as error:
-                self._failed(error)
+                with self._in_use:
+                    self._failed(error)
                 sleep(max(0.0, min(_PAUSE_AFTER_FAILURE, deadline - now())))
                 return set()
             if self._failing:
@@ -195,4 +203,5 @@ class SqliteChangeFeed:
 
     def close(self) -> None:
         self._closed = True
-        self._drop_connection()
+        with self._in_use:
+            self._drop_connection()

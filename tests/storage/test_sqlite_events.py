@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -168,3 +171,29 @@ def test_a_feed_on_an_unreadable_file_returns_empty_and_recovers(
 def test_the_feed_validates_its_interval(tmp_path: Path) -> None:
     with pytest.raises(ValueError):
         SqliteChangeFeed(tmp_path / "s.sqlite3", poll_interval=0)
+
+
+def test_closing_a_feed_while_another_thread_polls_it_never_crashes(tmp_path: Path) -> None:
+    """A hub closes its feed from whatever thread it is closed in, while the feed's own thread may be polling:
+    the connection closed under a poll crashed the whole process (a segmentation fault in sqlite3). Run in an
+    interpreter of its own, so a crash fails this test rather than the test run."""
+    program = textwrap.dedent(
+        f"""
+        import threading, time
+        from service.storage import SqliteStore
+        store = SqliteStore({str(tmp_path / "sessions.sqlite3")!r}, 3600)
+        for _ in range(200):
+            feed = store.feed()
+            def follow(feed=feed):
+                for _ in range(1000):
+                    feed.wait(0.001)
+            polling = threading.Thread(target=follow, daemon=True)
+            polling.start()
+            time.sleep(0.0005)
+            feed.close()
+            polling.join(5)
+        print("ok")
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", (done.returncode, done.stderr[-2000:])
