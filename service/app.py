@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from flask import Flask, Request, Response
@@ -84,6 +85,11 @@ class Service(Flask):
         return response
 
 
+def _crowded_unless_a_proxy(trusted: Callable[[str], bool], crowded: Callable[[str], bool], peer: str) -> bool:
+    # Behind a trusted proxy the peer is the proxy, whose connections carry every client's requests.
+    return not trusted(peer) and crowded(peer)
+
+
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     settings = Settings.from_env()
     app = Service(__name__)
@@ -105,6 +111,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .api.session_events import init_gate as init_stream_gate
     from .fairness import SeedSealer, load_key_or_fallback
     from .sessions.admission import Caps
+    from .sessions.lanes import CROWDED_PEER
     from .sessions.waiting import Hub
     from .storage import open_store
 
@@ -128,10 +135,16 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     init_stream_gate(app)
     init_rate_limit(app, settings)
     init_observability(app, settings)
+    hub: Hub = app.extensions["event_hub"]
+    crowded = hub.holds_its_share
     if settings.trusted_proxies:
         from .forwarded import TrustedProxies
 
-        app.wsgi_app = TrustedProxies(app.wsgi_app, settings.trusted_proxies)  # type: ignore[method-assign]
+        proxies = TrustedProxies(app.wsgi_app, settings.trusted_proxies)
+        app.wsgi_app = proxies  # type: ignore[method-assign]
+        crowded = partial(_crowded_unless_a_proxy, proxies.trusted, hub.holds_its_share)
+    # The gevent worker asks it of each connection it accepts (service/sessions/lanes.py).
+    app.extensions[CROWDED_PEER] = crowded
     thinking.init_app(app, settings)
     meta.init_app(app)
     games.init_app(app)

@@ -100,6 +100,10 @@ class Hub:
             refusals.count(refused.which)
             raise
 
+    def holds_its_share(self, client: str) -> bool:
+        """True when ``client`` holds every waiting place one client may across the host (``sessions.lanes``)."""
+        return self._started().client(client) >= self.caps.per_client
+
     def generation(self, session_id: str) -> int:
         return self._generations.get(session_id, 0)
 

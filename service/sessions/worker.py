@@ -11,6 +11,9 @@ that reach it together (a flood of cheap requests shared evenly) would leave the
 here a worker that reaches it asks a host-wide ``RecyclingPermit`` first; refused (another worker recycled less
 than ``RECYCLE_SPACING_SECONDS`` ago) it serves on and asks again a second later. deploy/gunicorn.conf.py names
 this class and the permit's directory (``RECYCLE_PERMIT_DIR``).
+
+A connection from a client that holds all its waiting places waits in a slow lane until the worker has nothing
+else to do (``service.sessions.lanes``): a flood of refused streams cannot queue ahead of other clients.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from gunicorn.workers.base import Worker  # type: ignore[import-untyped]
 from gunicorn.workers.ggevent import VERSION, GeventWorker  # type: ignore[import-untyped]
 
 from . import stopping
+from .lanes import SlowLane, lane_for
 
 PERMIT_DIR_VARIABLE = "RECYCLE_PERMIT_DIR"
 SPACING_VARIABLE = "RECYCLE_SPACING_SECONDS"
@@ -133,6 +137,7 @@ class StoppingGeventWorker(GeventWorker):  # type: ignore[misc]
         self.counted = 0
         """The requests counted toward ``recycle_after``: not the streams that resume (``resumes_a_stream``)."""
         self.permit = RecyclingPermit.from_environment()
+        self.lane: SlowLane | None = None
 
     @property
     def alive(self) -> bool:
@@ -152,6 +157,8 @@ class StoppingGeventWorker(GeventWorker):  # type: ignore[misc]
         hub = gevent.get_hub()
         for connection, wait in list(self._idle.items()):
             hub.loop.run_callback(self._end_if_still_idle, connection, wait)
+        if self.lane is not None:
+            self.lane.open()
         if self._stop_wake is not None:
             self._stop_wake.set()
 
@@ -165,6 +172,9 @@ class StoppingGeventWorker(GeventWorker):  # type: ignore[misc]
         return _NextRequestWait(self)
 
     def handle(self, listener: Any, client: Any, addr: Any) -> None:
+        lane = self.lane
+        if lane is not None and self.alive and lane.takes(addr):
+            lane.wait_turn()
         try:
             super().handle(listener, client, addr)
         finally:
@@ -203,6 +213,7 @@ class StoppingGeventWorker(GeventWorker):  # type: ignore[misc]
 
     def run(self) -> None:
         self._stop_wake = gevent.event.Event()
+        self.lane = lane_for(self.wsgi)
         servers = self._start_servers()
         while self.alive:
             self.notify()
