@@ -38,9 +38,11 @@ from .session_records import (
 log = logging.getLogger("service.sessions")
 SIGHTINGS = "presence_sightings"
 HELD = "presence_streams"
-REFRESH_BATCH = 100
-"""Entries renewed in one store write: 5,000 in one SQLite transaction took 165-390 ms in the worker's event loop,
-every 20 s (docs/performance.md, event streams, 10,000 streams); 100 take about 4 ms."""
+DEPARTURES = "presence_departures"
+REFRESH_BATCH = 20
+"""Entries renewed in one store write: 5,000 in one SQLite transaction held a worker's event loop for 165-390 ms
+every 20 s, and 100 took 10-14 ms in a worker holding 5,000 streams (docs/performance.md, event streams, 10,000
+streams); 20 take 0.3-3 ms, for about the same time in all."""
 
 
 def seat_param() -> int | None:
@@ -151,9 +153,28 @@ def stream_opened(session_id: str, seat: int) -> None:
 
 
 def stream_closed(session_id: str, seat: int) -> None:
-    """A stream of the seat's ended: when it was the seat's last one here, the window runs from now."""
-    if presence_on() and held_streams().closed(session_id, seat):
-        seen(session_id, seat, leaving=True)
+    """A stream of the seat's ended: when it was the seat's last one here, the window runs from now (its entry
+    written with those of the other seats leaving at the same moment: ``presence.Departures``)."""
+    if not (presence_on() and held_streams().closed(session_id, seat)):
+        return
+    known = held_records().get(session_id)
+    if known is not None and seat < len(known.seats) and not known.seats[seat].at_table:
+        seen(session_id, seat, leaving=True)  # the table thinks it gone: it is announced back, then left
+        return
+    now = wall_now()
+    app = current_flask_app()
+    sightings: presence.Sightings = app.extensions.setdefault(SIGHTINGS, presence.Sightings())
+    sightings.refreshed(session_id, seat, now)
+    departures: presence.Departures = app.extensions.setdefault(DEPARTURES, presence.Departures(REFRESH_BATCH))
+    due = now + presence.due_after(settings().presence_seconds)
+    departures.note(presence.entry_key(session_id, seat), due, _write_entries)
+
+
+def _write_entries(entries: dict[str, float]) -> None:
+    try:
+        deadlines.set_deadlines(store(), entries)
+    except (ApiProblem, StoreError) as error:  # best effort, as ``seen``: the held entries fall due on their own
+        log.debug("presence of %d leaving seats not noted: %s", len(entries), getattr(error, "code", error))
 
 
 def refresh_streams() -> None:

@@ -9,10 +9,12 @@ runner that finds it due (``sessions.runner``) writes the ``presence`` event tha
 worker refreshes a seat's entry at most every ``REFRESH_SECONDS`` (``Sightings``), so a seat reading four times
 a second costs the store one small write every few seconds, and the entry is due between the window and the
 window plus ``REFRESH_SECONDS`` after its player's last call. The seats holding a stream are refreshed together,
-each worker's every ``STREAM_REFRESH_SECONDS`` (``HeldStreams``) in writes of a hundred entries with the worker's
+each worker's every ``STREAM_REFRESH_SECONDS`` (``HeldStreams``) in writes of twenty entries with the worker's
 other work between them: five thousand quiet streams cost a worker about 165 ms of store work every 20 s, not a
-write a heartbeat each, and never one long pause. A player who reconnects within the
-window (a browser tab reloaded, a phone between two cells) changes nothing and sends no event.
+write a heartbeat each, and never one long pause. The seats whose last stream here ends are written together too
+(``Departures``): ten thousand streams closing at once are five hundred short writes, not ten thousand. A
+player who reconnects within the window (a browser tab reloaded, a phone between two cells) changes nothing and
+sends no event.
 
 A presence event is the only write that keeps a seat's If-Match good: the record keeps the version of the last
 write that changed anything else (``presence_base``), and If-Match may name any version from that one on (a
@@ -21,8 +23,11 @@ move made on a view read before another player came or went is still a move made
 
 from __future__ import annotations
 
+import itertools
 import threading
+import time
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 PRESENCE_SECONDS = 30.0
@@ -108,3 +113,44 @@ class Sightings:
     def forget(self, session_id: str, seat: int) -> None:
         with self._lock:
             self._seen.pop((session_id, seat), None)
+
+
+class Departures:
+    """The entries of the seats whose last stream in this worker just ended, written together.
+
+    Each such seat's window runs from the moment its stream ended, so its entry must be written then: one write
+    each was ten thousand store transactions when as many streams closed at once (a client's network gone, a
+    worker stopping), about a second of the worker's event loop with its other answers waiting. So the first
+    stream to end becomes the writer: it lets the others that end in the same turn of the loop add theirs
+    (``time.sleep(0)``: under gevent a turn of the loop; elsewhere it changes nothing), then writes up to
+    ``batch`` at a time, yielding between two writes, until none is left. An entry's due time is taken when it is
+    noted, so waiting for the writer changes no window."""
+
+    def __init__(self, batch: int) -> None:
+        self.batch = batch
+        self._pending: dict[str, float] = {}
+        self._writing = False
+        self._lock = threading.Lock()
+
+    def note(self, key: str, due: float, write: Callable[[dict[str, float]], None]) -> None:
+        """Have ``key`` written as due at ``due``, by this caller (then with whatever else is noted meanwhile)
+        or by the writer already at work."""
+        with self._lock:
+            self._pending[key] = due
+            if self._writing:
+                return
+            self._writing = True
+        try:
+            while True:
+                time.sleep(0)
+                with self._lock:
+                    keys = list(itertools.islice(self._pending, self.batch))
+                    if not keys:
+                        self._writing = False
+                        return
+                    entries = {key: self._pending.pop(key) for key in keys}
+                write(entries)
+        except BaseException:
+            with self._lock:
+                self._writing = False
+            raise

@@ -328,6 +328,49 @@ def test_a_quiet_stream_reads_the_store_only_at_its_periodic_look(store: Any, cl
     )  # the periodic look at 130 s: the record and the log once; the beat at 145 s none
 
 
+def test_a_streams_first_periodic_look_is_when_it_is_told_then_every_30_seconds(
+    store: Any, client: FlaskClient
+) -> None:
+    """Streams opened together must not look at the store together every 30 s for good: the route draws the first
+    look in 15-30 s, as it draws the first heartbeat (10,000 streams opened within seconds, ``bench/streams.py``)."""
+    table = new_table(client)
+    clock, looks = [100.0], []
+
+    class Timed(Counting):
+        def _maybe_fail(self) -> None:
+            looks.append(clock[0])
+
+    app = make_app(Timed(store))  # type: ignore[arg-type]
+    with app.test_request_context(headers=bearer(table["tokens"]["seats"][0])):
+        loaded = load(table["id"])
+        looks.clear()
+        stream = event_stream.Stream(table["id"], loaded, 1, SteppingWake(clock), lambda: clock[0], 100.0)
+        stream.first_look = 20.0
+        list(stream.messages())
+    # The log at the start; then at each look the record and the log: 20 s in, then every 30 s.
+    assert looks == [100.0, 120.0, 120.0, 150.0, 150.0, 180.0, 180.0]
+
+
+def test_a_look_at_an_unchanged_table_keeps_what_the_stream_holds(store: Any, client: FlaskClient) -> None:
+    """A copy of the record made for each stream at each look lived on into the collector's oldest generation,
+    and a worker holding 5,000 streams walked them all at each full collection (about 90 ms, ``bench/streams.py``).
+    Unchanged, the stream keeps its own; changed, it takes the new one."""
+    table = new_table(client)
+    app = make_app(store)
+    clock = [100.0]
+    with app.test_request_context(headers=bearer(table["tokens"]["seats"][0])):
+        loaded = load(table["id"])
+        stream = event_stream.Stream(table["id"], loaded, 1, SteppingWake(clock), lambda: clock[0], 40.0)
+        stream.first_look = 20.0
+        list(stream.messages())
+        assert clock[0] == 140.0 and stream.loaded is loaded  # looked at 120 s, found nothing new
+        play_one(client, table)
+        stream = event_stream.Stream(table["id"], loaded, 1, SteppingWake(clock), lambda: clock[0], 40.0)
+        stream.first_look = 20.0
+        list(stream.messages())
+        assert stream.loaded.snapshot.version > loaded.snapshot.version
+
+
 def test_deleting_a_session_ends_its_streams_at_once(client: FlaskClient) -> None:
     """The deletion reaches the stream through the change feed, as a move does: it ends before its first
     heartbeat (7.5-15 s after opening), not at its periodic look (30 s)."""
