@@ -12,6 +12,7 @@ at once); median and 95th percentile per bot.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import multiprocessing
 import sys
@@ -98,6 +99,7 @@ class RoundPlayed(NamedTuple):
     first_ms: list[float]
     second_ms: list[float]
     cut: tuple[int, int]  # moves of each bot that a budget cut short
+    moves: str  # every move of the round, in order (the table's digest compares two runs move for move)
 
 
 def play_round(task: RoundTask) -> RoundPlayed:
@@ -112,6 +114,7 @@ def play_round(task: RoundTask) -> RoundPlayed:
     times: tuple[list[float], list[float]] = ([], [])
     cut = [0, 0]
     ply = 0
+    played: list[str] = []
     while not state.round_over:
         seat = state.turn
         assert seat is not None
@@ -121,12 +124,13 @@ def play_round(task: RoundTask) -> RoundPlayed:
         move, was_cut = bots[seat].decide(game, observation, task.deal_seed * 1_000_003 + ply)
         times[mine].append((time.perf_counter() - began) * 1000.0)
         cut[mine] += was_cut
+        played.append(repr(move))
         state, _ = game.play(state, game.check(state, move))
         ply += 1
     totals = [side.total for side in game.score(state).sides]
     ours, theirs = totals[first_side], totals[1 - first_side]
     share = 1.0 if ours > theirs else 0.5 if ours == theirs else 0.0
-    return RoundPlayed(task, share, times[0], times[1], (cut[0], cut[1]))
+    return RoundPlayed(task, share, times[0], times[1], (cut[0], cut[1]), ";".join(played))
 
 
 def round_tasks(game: str, first: str, second: str, rounds: int) -> list[RoundTask]:
@@ -147,8 +151,19 @@ def timing(values: Sequence[float]) -> str:
     return f"{median(values):.1f} / {percentile(values, 0.95):.1f}" if values else "-"
 
 
+def moves_digest(played: Sequence[RoundPlayed]) -> str:
+    """A digest of every move of every round, in the rounds' order: equal in two runs, they played move for move
+    the same (a run on a quiet host against one with the cores kept busy: work, not time, decides a move)."""
+    digest = hashlib.sha256()
+    for item in played:
+        digest.update(item.moves.encode())
+        digest.update(b"\n")
+    return digest.hexdigest()[:12]
+
+
 def summary(played: Sequence[RoundPlayed]) -> tuple[object, ...]:
-    """Rounds, won-drawn-lost, the first bot's score rate with its interval, each bot's decision times, cuts."""
+    """Rounds, won-drawn-lost, the first bot's score rate with its interval, each bot's decision times, cuts, and
+    the moves' digest."""
     total = len(played)
     score = sum(item.share for item in played)
     won = sum(1 for item in played if item.share == 1.0)
@@ -167,11 +182,12 @@ def summary(played: Sequence[RoundPlayed]) -> tuple[object, ...]:
         timing(first_ms),
         timing(second_ms),
         cut,
+        moves_digest(played),
     )
 
 
 HEADERS = ["pairing", "game", "rounds", "won-tied-lost", "score rate 1st", "95% CI (Wilson)"]
-HEADERS += ["ms 1st (median / p95)", "ms 2nd (median / p95)", "cut short (1st / 2nd)", "seconds"]
+HEADERS += ["ms 1st (median / p95)", "ms 2nd (median / p95)", "cut short (1st / 2nd)", "moves digest", "seconds"]
 
 
 def pairing_rows(
