@@ -37,6 +37,7 @@ from ..engine.errors import FieldProblem
 from ..schemas.errors import RequestInvalid
 from ..sessions import disconnect, stopping, tickets
 from ..sessions.admission import Refused
+from ..sessions.lanes import CLOSE_AFTER
 from ..sessions.waiting import RECHECK_SECONDS, Hub
 from ..storage import EventLog
 from ..storage.base import is_valid_session_id
@@ -242,6 +243,7 @@ class StreamGate:
 
     def refuse(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         environ[ROUTE_ENVIRON] = EVENTS_ROUTE
+        environ[CLOSE_AFTER] = True  # asked again, on a new connection (``sessions.lanes``)
         retry_after = waiting_retry_after()
         if environ.get("HTTP_ORIGIN"):
             return self.made(environ, retry_after)(environ, start_response)

@@ -8,14 +8,16 @@ and another client's request accepted among them waited behind all of them (lega
 docs/performance.md). A limit on connections per address before the HTTP parser would need gunicorn to have
 one; a lane needs only the address, known at ``accept``.
 
-So the worker asks, for each connection it accepts, whether its peer is *crowded*: it holds every waiting
-place a client may (``EVENT_WAITERS_PER_CLIENT`` across the host), so whatever it asks next is most likely
-one more stream to refuse (a look at the shared counts, about 2 us). A crowded peer's connection waits its turn here, and turns are given one at a
-time, each when the event loop has no other work pending (``gevent.idle``): every other connection, and every
-request already begun, goes first. Nothing is refused, and an idle worker gives turns at once. A turn comes
-after ``longest_wait`` seconds in any case, so a worker kept busy without pause cannot starve a crowded
-client's rules requests. A proxy's address is never crowded: behind one the peer is the proxy
-(``TRUSTED_PROXIES``), and the proxy itself caps streams per client (deploy/nginx).
+So the worker asks, for each connection it accepts, whether its peer is *crowded*: it holds every waiting place a
+client may (``EVENT_WAITERS_PER_CLIENT`` across the host), so whatever it asks next is most likely one more stream
+to refuse (a look at the shared counts, about 2 us). A crowded peer's connection waits its turn here, and turns
+are given one at a time, each when the event loop has no other work pending (``gevent.idle``): every other
+connection, and every request already begun, goes first. Nothing is refused, and an idle worker gives turns at
+once. A turn comes after ``longest_wait`` seconds in any case, so a worker kept busy without pause cannot starve a
+crowded client's rules requests. A proxy's address is never crowded: behind one the peer is the proxy
+(``TRUSTED_PROXIES``), and the proxy itself caps streams per client (deploy/nginx). A refused stream's connection
+is closed after its answer (``CLOSE_AFTER``): asked again on a kept-alive connection, the next request would be
+read at once, past the lane.
 """
 
 from __future__ import annotations
@@ -33,6 +35,9 @@ LONGEST_WAIT_SECONDS = 3.0
 
 CROWDED_PEER = "crowded_peer"
 """The app's extension: whether a peer's new connection belongs in the lane (``service.app`` sets it)."""
+CLOSE_AFTER = "cardrules.close_after"
+"""Set in a request's environ by an answer after which its connection should close (a refused stream): a client
+asking again must come on a new connection, which the lane sees, not on a kept-alive one, which it cannot."""
 
 Crowded = Callable[[str], bool]
 
@@ -87,3 +92,20 @@ def lane_for(app: Any) -> SlowLane | None:
     """The lane for a worker serving ``app``: None for an app that cannot say which peers are crowded."""
     crowded = getattr(app, "extensions", {}).get(CROWDED_PEER)
     return None if crowded is None else SlowLane(crowded)
+
+
+def closing_when_told(app: Any) -> Any:
+    """The WSGI app, closing the connection after any answer that sets ``CLOSE_AFTER`` in its environ.
+
+    gunicorn drops a ``Connection`` header an app sets (hop-by-hop), so the close is asked of its response object,
+    which ``start_response`` is a method of; a server without one keeps the connection as it would."""
+
+    def wsgi(environ: dict[str, Any], start_response: Any) -> Any:
+        answer = app(environ, start_response)
+        if environ.get(CLOSE_AFTER):
+            force_close = getattr(getattr(start_response, "__self__", None), "force_close", None)
+            if callable(force_close):
+                force_close()
+        return answer
+
+    return wsgi

@@ -38,7 +38,7 @@ from gunicorn.workers.base import Worker  # type: ignore[import-untyped]
 from gunicorn.workers.ggevent import VERSION, GeventWorker  # type: ignore[import-untyped]
 
 from . import stopping
-from .lanes import SlowLane, lane_for
+from .lanes import SlowLane, closing_when_told, lane_for
 
 PERMIT_DIR_VARIABLE = "RECYCLE_PERMIT_DIR"
 SPACING_VARIABLE = "RECYCLE_SPACING_SECONDS"
@@ -122,6 +122,7 @@ def _stamped(raw: bytes) -> float | None:
 
 class StoppingGeventWorker(GeventWorker):  # type: ignore[misc]
     max_requests: int
+    wsgi: Any
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._alive = True
@@ -213,7 +214,10 @@ class StoppingGeventWorker(GeventWorker):  # type: ignore[misc]
 
     def run(self) -> None:
         self._stop_wake = gevent.event.Event()
-        self.lane = lane_for(self.wsgi)
+        app: Any = self.wsgi
+        self.lane = lane_for(app)
+        if self.lane is not None:
+            self.wsgi = closing_when_told(app)
         servers = self._start_servers()
         while self.alive:
             self.notify()

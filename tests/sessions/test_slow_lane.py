@@ -16,7 +16,7 @@ from gunicorn.config import Config
 from gunicorn.workers.ggevent import GeventWorker
 
 from service.sessions import stopping
-from service.sessions.lanes import CROWDED_PEER, SlowLane, lane_for
+from service.sessions.lanes import CLOSE_AFTER, CROWDED_PEER, SlowLane, closing_when_told, lane_for
 from service.sessions.worker import StoppingGeventWorker
 
 from .conftest import make_app
@@ -143,3 +143,41 @@ def test_the_worker_reads_a_crowded_peers_connection_after_the_others_and_at_onc
         assert handled == [CROWDED] * 4
     finally:
         worker.tmp.close()
+
+
+class Answer:
+    """What gunicorn's ``start_response`` is a method of: its response, which the worker can ask to close."""
+
+    def __init__(self) -> None:
+        self.closed = False
+
+    def start_response(self, status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> None:
+        self.status = status
+
+    def force_close(self) -> None:
+        self.closed = True
+
+
+def test_a_refused_streams_connection_is_closed_so_that_its_next_ask_comes_through_the_lane(store: Any) -> None:
+    """Asked again on a kept-alive connection, a refused stream would be read at once, past the lane (which sees
+    only new connections): the gate marks its refusal, and the worker's app closes such a connection."""
+    from .conftest import bearer
+    from .test_event_waits import new_table
+
+    capped = make_app(store, event_waiters_per_client=0)
+    table = new_table(capped.test_client())
+    served = closing_when_told(capped)
+    path = f"{table['path']}/events"
+    for accept, closes in (("text/event-stream", True), ("application/json", False)):
+        environ: dict[str, Any] = {}
+        answer = Answer()
+        builder = capped.test_request_context(
+            path, headers=bearer(table["tokens"]["seats"][0], Accept=accept)
+        ).request.environ
+        environ.update(builder)
+        b"".join(served(environ, answer.start_response))
+        assert answer.status.startswith("503" if closes else "200")  # a page that does not wait takes no place
+        assert answer.closed is closes and bool(environ.get(CLOSE_AFTER)) is closes, accept
+    # A server whose start_response is not a response's method keeps the connection, as it would.
+    environ = {CLOSE_AFTER: True}
+    assert closing_when_told(lambda environ, start_response: [b"ok"])(environ, lambda *args: None) == [b"ok"]
