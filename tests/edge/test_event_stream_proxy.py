@@ -232,7 +232,7 @@ def test_nginx_holds_an_address_to_64_waiting_readers_and_answers_the_next_with_
 def test_a_closed_stream_gives_its_place_back_before_any_heartbeat_could() -> None:
     """One waiting place per address: a client that closes its stream can open another at once. The worker's
     event loop sees the connection close; a stream's first heartbeat (the write that would otherwise find out)
-    comes 7.5-15 s after it opened, so an admission within the few seconds allowed here is the watcher's."""
+    comes 5-20 s after it opened, so an admission within the few seconds allowed here is the watcher's."""
     with gunicorn(workers=1, EVENT_WAITERS_PER_CLIENT="1") as port:
         table = new_table(port)
         path, seat = f"/v1/sessions/{table['id']}/events", table["tokens"]["seats"][0]
