@@ -79,8 +79,7 @@ def stream(session_id: str, loaded: Loaded, after: int, token_digest: str, start
     # And their periodic looks at the store too: 10,000 streams opened within seconds read their sessions in
     # the same seconds every 30 s, a worker's other answers waiting meanwhile (``bench/streams.py``).
     first_look = random.uniform(RECHECK_SECONDS / 2, RECHECK_SECONDS)
-    opened = Stream(session_id, loaded, after, wake, time.monotonic, lifetime, first_beat, token_digest)
-    opened.first_look = first_look
+    opened = Stream(session_id, loaded, after, wake, time.monotonic, lifetime, first_beat, token_digest, first_look)
     opened.starts = starts
     seat = loaded.caller.seat
     stop_watching = disconnect.watch(request.environ, opened.client_left)
@@ -129,6 +128,7 @@ class Stream:
         lifetime: float,
         first_beat: float = HEARTBEAT_SECONDS,
         token_digest: str = "",
+        first_look: float = RECHECK_SECONDS,
         waiting: Hub | None = None,
     ) -> None:
         self.session_id, self.loaded, self.after, self.wake = session_id, loaded, after, wake
@@ -142,7 +142,7 @@ class Stream:
         self.failing = False
         self.starts = False
         """The stream begins with the ``table`` event (read from version 0, not a reconnect)."""
-        self.first_look = RECHECK_SECONDS
+        self.first_look = first_look
         """Seconds to its first periodic look at the store; every ``RECHECK_SECONDS`` after that."""
 
     def client_left(self) -> None:

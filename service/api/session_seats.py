@@ -129,7 +129,13 @@ def seen(session_id: str, seat: int, leaving: bool = False) -> None:
         return
     try:
         due = now + presence.due_after(window)
-        deadlines.set_deadline(store(), presence.entry_key(session_id, seat), due)
+        key = presence.entry_key(session_id, seat)
+        if leaving and (told or known is None):
+            # Written with the entries of the other seats leaving at the same moment (``presence.Departures``).
+            departures: presence.Departures = app.extensions.setdefault(DEPARTURES, presence.Departures(REFRESH_BATCH))
+            departures.note(key, due, _write_entries)
+        else:
+            deadlines.set_deadline(store(), key, due)
         runner().start(polling=True)
         if known is not None and not told:
             announce(known, seat, True)
@@ -153,21 +159,9 @@ def stream_opened(session_id: str, seat: int) -> None:
 
 
 def stream_closed(session_id: str, seat: int) -> None:
-    """A stream of the seat's ended: when it was the seat's last one here, the window runs from now (its entry
-    written with those of the other seats leaving at the same moment: ``presence.Departures``)."""
-    if not (presence_on() and held_streams().closed(session_id, seat)):
-        return
-    known = held_records().get(session_id)
-    if known is not None and seat < len(known.seats) and not known.seats[seat].at_table:
-        seen(session_id, seat, leaving=True)  # the table thinks it gone: it is announced back, then left
-        return
-    now = wall_now()
-    app = current_flask_app()
-    sightings: presence.Sightings = app.extensions.setdefault(SIGHTINGS, presence.Sightings())
-    sightings.refreshed(session_id, seat, now)
-    departures: presence.Departures = app.extensions.setdefault(DEPARTURES, presence.Departures(REFRESH_BATCH))
-    due = now + presence.due_after(settings().presence_seconds)
-    departures.note(presence.entry_key(session_id, seat), due, _write_entries)
+    """A stream of the seat's ended: when it was the seat's last one here, the window runs from now."""
+    if presence_on() and held_streams().closed(session_id, seat):
+        seen(session_id, seat, leaving=True)
 
 
 def _write_entries(entries: dict[str, float]) -> None:

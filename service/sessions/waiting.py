@@ -101,8 +101,11 @@ class Hub:
             raise
 
     def holds_its_share(self, client: str) -> bool:
-        """True when ``client`` holds every waiting place one client may across the host (``sessions.lanes``)."""
-        return self._started().client(client) >= self.caps.per_client
+        """True when ``client`` holds every waiting place one client may across the host (``sessions.lanes``).
+        Asked of every connection: it starts nothing, so a worker that has seen no reader yet says False (its
+        first stream request starts the counts, and from then it reads the host's)."""
+        table = self._table if self._pid == os.getpid() else None
+        return table is not None and table.client(client) >= self.caps.per_client
 
     def generation(self, session_id: str) -> int:
         return self._generations.get(session_id, 0)

@@ -101,6 +101,8 @@ def test_a_peer_is_crowded_when_it_holds_every_waiting_place_and_a_trusted_proxy
         assert lane is not None and lane.crowded is app.extensions[CROWDED_PEER]
         hub = app.extensions["event_hub"]
         try:
+            assert lane.takes((CROWDED, 1)) is False
+            assert hub._table is None  # asked of every connection, it starts no feed nor counts
             for peer in ("127.0.0.1", CROWDED):
                 assert lane.takes((peer, 1)) is False
                 with hub.watching("s1", peer), hub.watching("s2", peer):
