@@ -141,6 +141,8 @@ DISK_PAGES = 300
 full disk does (tests/storage/test_sqlite_failures.py makes a full disk the same way)."""
 RESERVE_PAGES = 60
 """The reserve kept for the games stored; their 160 moves take far less (measured: about 20 pages)."""
+PAGES_A_CREATION_MAY_TAKE = 3
+"""A session's row, and now and then an index page split by it (2 seen in a run of the whole suite)."""
 
 
 class SmallDisk(SqliteStore):
@@ -188,8 +190,9 @@ def test_after_a_creation_flood_on_a_small_disk_every_move_of_the_games_stored_w
 
     statuses = flood(app, state, threads=1)  # one writer at a time in SQLite anyway
     assert statuses[-1] == 507 and statuses.count(201) > 100
-    # Creation stopped at the reserve, not at SQLite's own SQLITE_FULL.
-    assert store.free_pages(tmp_path) >= RESERVE_PAGES * 4096 - 4096
+    # Creation stopped at the reserve, not at SQLite's own SQLITE_FULL: the room is read before each creation, so the
+    # last one admitted may take the pages it writes below it (its row, and a split index page now and then).
+    assert store.free_pages(tmp_path) >= (RESERVE_PAGES - PAGES_A_CREATION_MAY_TAKE) * 4096
     for table in tables:
         assert set(play_out(table)) == {200}
     assert refused_as_full(app, state)
