@@ -11,13 +11,13 @@ nothing is made for a branch, taken or left.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
 
-MAX_SUM = 15
-_SUMS = MAX_SUM + 1
-SUM_MASK = (1 << _SUMS) - 1
+MAX_SUM: Final = 15
+_SUMS: Final = MAX_SUM + 1
+SUM_MASK: Final = (1 << _SUMS) - 1
 
 
 def size_masks(values: Sequence[int]) -> list[list[int]]:

@@ -193,8 +193,8 @@ class Cirulla(FishingGame):
         if card.rank == 1 and self.ace_takes_all(rules, card, index):
             return CaptureSets(index, 1, (index.cards,), ACE_TAKES_ALL)
         rank = card.rank
-        same_rank = index.by_rank.get(rank)
-        if same_rank and switched_on(rules["rank_priority"]):
+        if index.ranks >> rank & 1 and switched_on(rules["rank_priority"]):
+            same_rank = index.by_rank[rank]
             by_value = CaptureSets(index, rank, tuple([(other,) for other in same_rank]), BY_RANK)
         else:
             by_value = CaptureSets(index, rank, None, BY_SUM)

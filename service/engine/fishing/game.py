@@ -92,7 +92,7 @@ class FishingGame:
             card.rank == 1
             and switched_on(rules.by_name.get("asso_piglia_tutto"))
             and bool(index.cards)
-            and 1 not in index.by_rank
+            and not index.ranks >> 1 & 1
         )
 
     def ace_sweeps(self, rules: Rules) -> bool:

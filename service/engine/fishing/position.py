@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import Protocol
+from typing import Final, Protocol
 
-from ..cards import Card, codes
+from ..cards import DECK, Card, codes
 from ..errors import AmbiguousCapture, IllegalMove, Reason
 from ..moves import LegalMoves
 from ..options import Rules
 from ..state import Event, GameState, Hand
 from .sets import CaptureSets, TableIndex, table_index
-from .state import Capture, FishingState
+from .state import Capture, FishingState, seat_to_play
 
 # Every play makes a state: made straight from its fields, without the named tuple's Python-level constructor.
-# (Legal-move lists, which build thousands of captures, call ``tuple.__new__`` themselves: compiled, that is
-# cheaper than going through a ``partial``.)
 new_state = partial(tuple.__new__, FishingState)
+
+LAYS: Final = tuple([Capture(card, ()) for card in DECK])
+"""Each card laid on the table, by the card's index: moves are immutable, so every listing shares these."""
 
 MAX_LISTED_MOVES = 2000
 """Adversarial tables can allow tens of thousands of capture sets; ``total`` still counts them all."""
@@ -44,23 +45,28 @@ class Position:
 
     def __init__(self, game: Rulebook, state: FishingState) -> None:
         self.game, self.state = game, state
-        self.seat = seat = state.turn
+        self.seat = seat = seat_to_play(state)
         sets: dict[Card, CaptureSets] = {}  # per card in the seat's hand, in hand order
         self.sets = sets
         someone_captures = False
         if seat is not None:
             rules = state.rules
             index = table_index(state.table)
-            by_rank: dict[int, CaptureSets] = {}  # two cards of one rank capture alike
             for card in state.hands[seat]:
-                found = by_rank.get(card.rank)
+                # Two cards of one rank capture alike: the earlier card's sets serve (a hand holds ten at most, so
+                # looking back costs less than a dictionary by rank).
+                found: CaptureSets | None = None
+                for earlier, its_sets in sets.items():
+                    if earlier.rank == card.rank:
+                        found = its_sets
+                        break
                 if found is None:
-                    found = by_rank[card.rank] = game.capture_sets(rules, card, index)
+                    found = game.capture_sets(rules, card, index)
                 sets[card] = found
                 someone_captures = someone_captures or found.any
         # The capture obligation (RULES.md 3 and 5) as two flags for ``may_lay``: every card may be laid (none;
         # any_card when no card captures), or only a card that cannot capture (played_card).
-        obligation = state.rules.by_name["capture_obligation"]
+        obligation: str = state.rules.by_name["capture_obligation"]  # typed: compiled, str equality is native
         self.lay_any = obligation == "none" or (obligation == "any_card" and not someone_captures)
         self.lay_uncapturing = obligation == "played_card"
 
@@ -83,26 +89,36 @@ class Position:
         listed: list[Capture] = []
         total = 0
         lay_any, lay_uncapturing = self.lay_any, self.lay_uncapturing
+        # Cards of one rank share one CaptureSets (``__init__``): its sets are found once and listed with each card.
+        # The room left only shrinks, so the first search of a CaptureSets listed all that any later card can use.
+        found_for: dict[CaptureSets, tuple[list[tuple[Card, ...]], int]] | None = None  # made when first needed
         for card, sets in self.sets.items():
             if sets.any:
+                room = cap - len(listed)
                 fixed = sets.fixed
-                if fixed is not None and len(listed) + len(fixed) <= cap:
-                    listed.extend([tuple.__new__(Capture, (card, taken)) for taken in fixed])
-                    total += len(fixed)
+                if fixed is not None:
+                    count = len(fixed)
+                    shown = min(count, room)
+                    listed.extend([Capture(card, taken) for taken in fixed[:shown]])
                 else:
-                    room = cap - len(listed)
-                    found = sets.first(room + 1)
-                    if len(found) > room:  # cut short by the ceiling: count the rest without listing them
-                        del found[room:]
-                        total += sets.count()
+                    earlier = None if found_for is None else found_for.get(sets)
+                    if earlier is None:
+                        found = sets.first(room + 1)
+                        # cut short by the ceiling: count the rest without listing them
+                        count = sets.count() if len(found) > room else len(found)
+                        if found_for is None:
+                            found_for = {}
+                        found_for[sets] = found, count
                     else:
-                        total += len(found)
-                    listed.extend([tuple.__new__(Capture, (card, taken)) for taken in found])
+                        found, count = earlier
+                    shown = min(count, room)
+                    listed.extend([Capture(card, taken) for taken in found[:shown]])
+                total += count
             if lay_any or (lay_uncapturing and not sets.any):  # may_lay, at every card of every listing
                 if len(listed) < cap:
-                    listed.append(tuple.__new__(Capture, (card, ())))
+                    listed.append(LAYS[card.index])
                 total += 1
-        return tuple.__new__(LegalMoves, (self.seat, tuple(listed), total))
+        return LegalMoves(self.seat, tuple(listed), total)
 
     def check(self, move: Capture) -> Capture:
         """The move with its capture filled in, or IllegalMove saying which rule forbids it."""
@@ -145,7 +161,8 @@ class Position:
         return move if taken is move.capture and type(taken) is tuple else Capture(card, tuple(taken))
 
     def play(self, move: Capture) -> tuple[FishingState, list[Event]]:
-        card, taken = self.check(move)
+        checked = self.check(move)
+        card, taken = checked.card, checked.capture
         state, seat, game = self.state, self.seat, self.game
         assert seat is not None and taken is not None
         hands = list(state.hands)

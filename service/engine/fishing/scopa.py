@@ -79,8 +79,8 @@ class Scopa(FishingGame):
         rank = card.rank
         if rank == 1 and self.ace_takes_all(rules, card, index):
             return CaptureSets(index, rank, (index.cards,), ACE_TAKES_ALL)
-        same_rank = index.by_rank.get(rank)
-        if same_rank:
+        if index.ranks >> rank & 1:
+            same_rank = index.by_rank[rank]
             # All seeds agree: a card matching a table card's rank takes exactly one such card.
             return CaptureSets(index, rank, tuple([(other,) for other in same_rank]), BY_RANK)
         return CaptureSets(index, rank, None, BY_SUM, rules.by_name["capture_choice"], self.smallest_capture)

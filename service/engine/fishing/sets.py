@@ -8,6 +8,7 @@ from functools import lru_cache
 from ..cards import Card, codes
 from ..errors import IllegalMove, Reason
 from . import capture as search
+from .capture import MAX_SUM, SUM_MASK
 
 NO_SIZE: frozenset[int] = frozenset()
 """Capture sizes for sets known without a search."""
@@ -19,19 +20,22 @@ class TableIndex:
     built at once; the cards by rank and the per-size tables of ``capture_choice`` most/fewest when first asked for.
     """
 
-    __slots__ = ("_by_rank", "_masks", "cards", "reach", "sums", "values")
+    __slots__ = ("_by_rank", "_masks", "cards", "ranks", "reach", "sums", "values")
 
     def __init__(self, table: tuple[Card, ...]) -> None:
         self.cards = table
         self.values = values = [card.rank for card in table]
         # The sums each suffix reaches, built from the end (what listing prunes with); the whole table's come last.
+        # ``ranks`` has bit r set when a card of rank r is on the table: a card's rank matches are asked of it, and
+        # the cards by rank are gathered only when there is one.
         reach = [1]
-        after = 1
+        after, ranks = 1, 0
         for rank in reversed(values):
-            after = (after | after << rank) & search.SUM_MASK
+            after = (after | after << rank) & SUM_MASK
+            ranks |= 1 << rank
             reach.append(after)
         reach.reverse()
-        self.reach, self.sums = reach, after
+        self.reach, self.sums, self.ranks = reach, after, ranks
         self._by_rank: dict[int, list[Card]] | None = None
         self._masks: list[list[int]] | None = None
         # No capture options are kept here: they point back at the index, and a cycle would leave every evicted
@@ -118,7 +122,7 @@ class CaptureSets:
             self.any = bool(fixed)
         elif choice == "free":  # every subset reaching the sum is a capture
             self.sizes = None
-            self.any = 0 < total <= search.MAX_SUM and bool(index.sums >> total & 1)
+            self.any = 0 < total <= MAX_SUM and bool(index.sums >> total & 1)
         else:
             self.sizes = sizes = index.sizes(total, smallest, choice)
             self.any = bool(sizes)

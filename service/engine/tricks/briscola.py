@@ -29,7 +29,7 @@ from .common import (
 from .game import TrickGame
 from .playout import final_value, solve_move
 from .reasons import trick_reasons
-from .state import BriscolaState, ExchangeTrump, PlayCard, TrickCard
+from .state import PLAYS, BriscolaState, ExchangeTrump, PlayCard, TrickCard
 from .strategy import trick_points, trick_scores, trick_seen
 
 HAND_SIZE = 3
@@ -190,7 +190,7 @@ class Briscola(TrickGame):
     def moves_for(self, state: BriscolaState, seat: int) -> list[BriscolaMove]:
         """Exchanges first (made before playing to the trick), then every card in hand: no duty to follow."""
         moves: list[BriscolaMove] = [*self.exchanges(state, seat)]
-        moves.extend(PlayCard(card) for card in state.hands[seat])
+        moves.extend([PLAYS[card.index] for card in state.hands[seat]])
         return moves
 
     def check(self, state: GameState, move: Move) -> BriscolaMove:

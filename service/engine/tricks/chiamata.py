@@ -47,7 +47,7 @@ from .common import (
     without,
 )
 from .game import TrickGame
-from .state import PlayCard, TrickCard
+from .state import PLAYS, PlayCard, TrickCard
 
 HAND_SIZE = 8
 PLAYERS = 5
@@ -198,7 +198,7 @@ class BriscolaChiamata(TrickGame):
             return [*legal_bids(state.rules, None if high is None else high.bid), Pass()]
         if phase == CALL:
             return [Call(suit) for suit in SUITS]
-        return [PlayCard(card) for card in state.hands[seat]]
+        return [PLAYS[card.index] for card in state.hands[seat]]
 
     def check(self, state: GameState, move: Move) -> ChiamataMove:
         state, move = own_state(state), own_move(move)

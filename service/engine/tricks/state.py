@@ -4,9 +4,9 @@ and Briscola's state, with its trump card."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
-from ..cards import Card
+from ..cards import DECK, Card
 from ..options import Rules
 from ..state import Hand, Match
 
@@ -25,6 +25,11 @@ class PlayCard:
 
     def to_json(self) -> dict[str, Any]:
         return {"card": self.card.code}
+
+
+PLAYS: Final = tuple([PlayCard(card) for card in DECK])
+"""Each card played, by the card's index: moves are immutable, so every listing shares these (compiled, making a
+frozen dataclass costs several thousand instructions)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,7 +33,7 @@ from .common import (
 )
 from .game import TrickGame
 from .reasons import tressette_reasons
-from .state import PlayCard, TrickCard
+from .state import PLAYS, PlayCard, TrickCard
 from .strategy import RolledOutTrickHooks, trick_points, trick_scores
 from .tressette_score import declarations, score_round, strength, thirds
 from .tressette_state import CODEC, TressetteCodec, TressetteState
@@ -127,7 +127,7 @@ class Tressette(TrickGame):
     # -- verify / can / do (one code path) -------------------------------------------------------------------
     def moves_for(self, state: TressetteState, seat: int) -> list[PlayCard]:
         """The cards of the suit led if the hand holds any, else every card (RULES.md 8: follow suit)."""
-        return [PlayCard(card) for card in playable(state, seat)]
+        return [PLAYS[card.index] for card in playable(state, seat)]
 
     def check(self, state: GameState, move: Move) -> PlayCard:
         """The move itself, or IllegalMove saying which rule forbids it."""
