@@ -176,5 +176,7 @@ def post_worker_init(worker: Any) -> None:
 
     start_polling(worker.wsgi)
     # A worker holding thousands of streams freezes what survives a full collection (service/sessions/collector.py).
-    hub = worker.wsgi.extensions["event_hub"]
-    collector.install(lambda: hub.waiting)
+    # An app without tables (the benches' bare Flask ceiling, served under this same configuration) has no hub.
+    hub = worker.wsgi.extensions.get("event_hub")
+    if hub is not None:
+        collector.install(lambda: hub.waiting)

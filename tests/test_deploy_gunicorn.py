@@ -118,3 +118,18 @@ def test_image_command_serves_and_drains_on_sigterm(tmp_path: Path) -> None:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)  # the workers too, not only the master
             proc.wait(timeout=10)
+
+
+def test_a_worker_of_an_app_without_tables_starts() -> None:
+    """The benches serve a bare Flask app (their ceiling) under this same configuration: a worker of an app with no
+    event hub starts, and adds no collector callback (there are no streams to freeze for)."""
+    import gc
+    import runpy
+    from types import SimpleNamespace
+
+    from flask import Flask
+
+    config = runpy.run_path(str(Path(__file__).resolve().parents[1] / "deploy" / "gunicorn.conf.py"))
+    callbacks = list(gc.callbacks)
+    config["post_worker_init"](SimpleNamespace(wsgi=Flask("ceiling")))
+    assert gc.callbacks == callbacks
