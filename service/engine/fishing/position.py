@@ -9,7 +9,7 @@ from ..cards import DECK, Card, codes
 from ..errors import AmbiguousCapture, IllegalMove, Reason
 from ..moves import LegalMoves
 from ..options import Rules
-from ..state import Event, GameState, Hand
+from ..state import Event, GameState, Hand, event
 from .sets import CaptureSets, TableIndex, table_index
 from .state import Capture, FishingState, seat_to_play
 
@@ -169,7 +169,7 @@ class Position:
         hand = hands[seat]
         at = hand.index(card)
         hands[seat] = hand[:at] + hand[at + 1 :]
-        events = [Event("card_played", {"seat": seat, "card": card, "capture": taken})]
+        events = [event("card_played", {"seat": seat, "card": card, "capture": taken})]
         table, captures, sweeps, last_capturer = state.table, state.captures, state.sweeps, state.last_capturer
         if taken:
             table = tuple([c for c in table if c not in taken])
@@ -178,7 +178,7 @@ class Position:
             captures, last_capturer = tuple(piles), seat
             if not table and self.sweep_counts(hands, card, taken):
                 sweeps = tuple([n + (s == seat) for s, n in enumerate(sweeps)])
-                events.append(Event("sweep", {"seat": seat}))
+                events.append(event("sweep", {"seat": seat}))
         else:
             table = (*table, card)
         state = new_state(

@@ -16,7 +16,7 @@ from ..game import Line, MoveReason, NextRound, next_round, won_share
 from ..moves import Move
 from ..options import Option, Preset, RuleBook, Rules, choice, number
 from ..scoring import RoundScore, SideScore, settle_match, side_seats, unique_best
-from ..state import Event, GameState, Hand, Match, hands_dealt, sides_of
+from ..state import Event, GameState, Hand, Match, event, hands_dealt, sides_of
 from .briscola_codec import CODEC, SHAPE, BriscolaCodec
 from .common import (
     check_trick_round,
@@ -29,7 +29,7 @@ from .common import (
 from .game import TrickGame
 from .playout import final_value, solve_move
 from .reasons import trick_reasons
-from .state import PLAYS, BriscolaState, ExchangeTrump, PlayCard, TrickCard
+from .state import PLAYS, BriscolaState, ExchangeTrump, PlayCard, TrickCard, briscola_after, played
 from .strategy import trick_points, trick_scores, trick_seen
 
 HAND_SIZE = 3
@@ -238,8 +238,8 @@ class Briscola(TrickGame):
             return self._exchange(state, seat, move.card)
         card = move.card
         hands = with_seat(state.hands, seat, tuple(held for held in state.hands[seat] if held is not card))
-        state = state._replace(hands=hands, trick=(*state.trick, TrickCard(seat, card)))
-        events = [Event("card_played", {"seat": seat, "card": card})]
+        state = briscola_after(state, hands=hands, trick=(*state.trick, played(seat, card)))
+        events = [event("card_played", {"seat": seat, "card": card})]
         if len(state.trick) == state.players:
             state = self._take_trick(state, events)
         return state, events
@@ -260,7 +260,7 @@ class Briscola(TrickGame):
         """The face-up trump card takes the exchanged card's place in hand; the same seat is still to act."""
         old = state.trump_card
         hand = tuple(old if held is card else held for held in state.hands[seat])
-        state = state._replace(hands=with_seat(state.hands, seat, hand), trump_card=card)
+        state = briscola_after(state, hands=with_seat(state.hands, seat, hand), trump_card=card)
         return state, [Event("trump_exchanged", {"seat": seat, "card": card, "trump_card": old})]
 
     def _take_trick(self, state: BriscolaState, events: list[Event]) -> BriscolaState:
@@ -269,8 +269,8 @@ class Briscola(TrickGame):
         taken = tuple(played.card for played in state.trick)
         captures = with_seat(state.captures, winner, (*state.captures[winner], *taken))
         points = sum(card.points for card in taken)
-        events.append(Event("trick_won", {"seat": winner, "cards": taken, "points": points}))
-        state = state._replace(trick=(), leader=winner, captures=captures)
+        events.append(event("trick_won", {"seat": winner, "cards": taken, "points": points}))
+        state = briscola_after(state, trick=(), leader=winner, captures=captures)
         if state.stock:
             state = self._draw(state, winner, events)
         if state.round_over:
@@ -282,7 +282,7 @@ class Briscola(TrickGame):
         stock = state.stock[state.players :]
         hands, drawn = draws(state.hands, (*state.stock, state.trump_card), winner, state.players, len(stock), False)
         events.extend(drawn)
-        return state._replace(hands=hands, stock=stock)
+        return briscola_after(state, hands=hands, stock=stock)
 
     # -- the deal --------------------------------------------------------------------------------------------
     def deal(
@@ -372,7 +372,7 @@ class BriscolaStrategy:
         return playing_deck(state.rules, state.players)
 
     def with_hidden(self, state: GameState, hands: tuple[Hand, ...], stock: tuple[Card, ...]) -> GameState:
-        return own_state(state)._replace(hands=hands, stock=stock)
+        return briscola_after(own_state(state), hands=hands, stock=stock)
 
 
 def own_state(state: GameState) -> BriscolaState:

@@ -47,7 +47,7 @@ from .common import (
     without,
 )
 from .game import TrickGame
-from .state import PLAYS, PlayCard, TrickCard
+from .state import PLAYS, PlayCard, played
 
 HAND_SIZE = 8
 PLAYERS = 5
@@ -291,7 +291,7 @@ def call(state: ChiamataState, seat: int, move: Call) -> tuple[ChiamataState, li
 
 def play_card(state: ChiamataState, seat: int, card: Card) -> tuple[ChiamataState, list[Event]]:
     hands = with_seat(state.hands, seat, without(state.hands[seat], card))
-    state = state._replace(hands=hands, trick=(*state.trick, TrickCard(seat, card)))
+    state = state._replace(hands=hands, trick=(*state.trick, played(seat, card)))
     events = [Event("card_played", {"seat": seat, "card": card})]
     if card is state.called_card:
         caller = state.caller

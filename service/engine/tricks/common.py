@@ -15,7 +15,7 @@ from ..errors import IllegalMove, Reason, pointer
 from ..limits import MAX_SEAT, MAX_TRICK
 from ..reading import FieldSpec, int_in, trick_in
 from ..shape import MoveKind
-from ..state import Event, GameState, Hand, playing_order
+from ..state import Event, GameState, Hand, event, playing_order
 from .state import TrickCard
 
 Piles = tuple[tuple[Card, ...], ...]
@@ -62,10 +62,10 @@ def draws(
     private to it unless the rules show it to all."""
     order = playing_order(winner, players)[: len(pile)]
     after = list(hands)
-    events = [Event("cards_drawn", {"order": order, "stock": stock_after})]
+    events = [event("cards_drawn", {"order": order, "stock": stock_after})]
     for card, seat in zip(pile, order, strict=False):  # the pile may hold more than one card a seat
         after[seat] = (*after[seat], card)
-        events.append(Event("card_drawn", {"seat": seat, "card": card}, None if shown else seat))
+        events.append(event("card_drawn", {"seat": seat, "card": card}, None if shown else seat))
     return tuple(after), events
 
 

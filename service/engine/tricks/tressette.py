@@ -33,7 +33,7 @@ from .common import (
 )
 from .game import TrickGame
 from .reasons import tressette_reasons
-from .state import PLAYS, PlayCard, TrickCard
+from .state import PLAYS, PlayCard, TrickCard, played
 from .strategy import RolledOutTrickHooks, trick_points, trick_scores
 from .tressette_score import declarations, score_round, strength, thirds
 from .tressette_state import CODEC, TressetteCodec, TressetteState
@@ -159,7 +159,7 @@ class Tressette(TrickGame):
             state = declare(state, seat, events)
         hands = with_seat(state.hands, seat, without(state.hands[seat], card))
         shown = tuple(item for item in state.shown_cards if item.card is not card)
-        state = state._replace(hands=hands, trick=(*state.trick, TrickCard(seat, card)), shown_cards=shown)
+        state = state._replace(hands=hands, trick=(*state.trick, played(seat, card)), shown_cards=shown)
         events.append(Event("card_played", {"seat": seat, "card": card}))
         if len(state.trick) == state.players:
             state = take_trick(state, events)
