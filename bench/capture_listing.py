@@ -7,7 +7,9 @@ size: the position ``bench/engine.py`` builds to be expensive (the mover holds t
 sets), then
 
 - the engine: ``legal_moves`` on a new state object with the table summaries forgotten, ``--calls`` times,
-  counted by callgrind and less the same process making no call (the states made in both), over the calls;
+  counted by callgrind, less the same process running the same loop with a listing made beforehand in place of
+  each call (the states made, the summaries forgotten and the answer read in both: only the calls differ), over
+  the calls;
   ``make run``'s compiled copy (``build/compiled``) when it is there, else (or with ``--sources``) the sources;
   the table says which;
 - the naive search (``bench/naive_captures.js``, node): every subset of the table tried at every card, with no
@@ -61,19 +63,22 @@ def naive_position(game_name: str, size: int) -> dict[str, Any]:
     return {"table": table, "hand": hand}
 
 
-def work(game_name: str, size: int, prepared: int, calls: int) -> str:
-    """The engine's side: ``calls`` cold listings, each of a new state object (``prepared`` of them are made, in the
-    run that lists nothing too); what was listed, and the file the engine was imported from."""
+def work(game_name: str, size: int, calls: int, lists: bool) -> str:
+    """The engine's side: ``calls`` cold listings, each of a new state object with the table summaries forgotten,
+    when ``lists``; otherwise the same loop doing the same bookkeeping with a listing made beforehand in
+    place of each call (the run subtracted: what is left is the calls' own cost). What was listed, and the file the
+    engine was imported from."""
     from service.engine.fishing.sets import table_index
     from service.engine.games import GAMES
 
     state = position(game_name, size)
-    states = [state._replace() for _ in range(prepared)]
+    states = [state._replace() for _ in range(calls)]
     game = GAMES[game_name]
+    ready = game.legal_moves(state, None)
     listed = total = 0
-    for fresh in states[:calls]:
+    for fresh in states:
         table_index.cache_clear()
-        found = game.legal_moves(fresh, None)
+        found = game.legal_moves(fresh, None) if lists else ready
         listed, total = len(found.moves), found.total
     import service.engine.fishing.capture as capture
 
@@ -98,8 +103,8 @@ COMPILED = ROOT / "build" / "compiled"
 
 def engine_cost(game_name: str, size: int, calls: int, build: Path) -> tuple[float, dict[str, Any]]:
     me = [sys.executable, str(Path(__file__).resolve()), "--tree", str(build), "--work", game_name, str(size)]
-    base, _ = counted([*me, str(calls), "0"])
-    total, said = counted([*me, str(calls), str(calls)])
+    base, _ = counted([*me, str(calls), "bookkeeping"])
+    total, said = counted([*me, str(calls), "lists"])
     return (total - base) / calls, json.loads(said)
 
 
@@ -127,11 +132,11 @@ def main() -> None:
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
     parser.add_argument("--sources", action="store_true", help="count the sources even if build/compiled is there")
     parser.add_argument("--tree", help=argparse.SUPPRESS)
-    parser.add_argument("--work", nargs=4, metavar=("GAME", "SIZE", "PREPARED", "CALLS"), help=argparse.SUPPRESS)
+    parser.add_argument("--work", nargs=4, metavar=("GAME", "SIZE", "CALLS", "LISTS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.work:
         sys.path[0:1] = [args.tree, str(ROOT)]  # not bench/ itself (its http.py): the tree counted, then ROOT
-        print(work(args.work[0], int(args.work[1]), int(args.work[2]), int(args.work[3])))
+        print(work(args.work[0], int(args.work[1]), int(args.work[2]), args.work[3] == "lists"))
         return
     for tool in ("valgrind", "node"):
         if shutil.which(tool) is None:
