@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -39,6 +39,11 @@ class Card:
     points: int
     strength: int
 
+    def __reduce__(self) -> tuple[Callable[[int], Card], tuple[int]]:
+        # Pickled as its place in the deck, so it unpickles as the one instance of that card (identity is equality
+        # here), and in the compiled build at all: a frozen dataclass compiled by mypyc cannot set its own fields back.
+        return card_at, (self.index,)
+
     def __repr__(self) -> str:
         return f"Card({self.code})"
 
@@ -65,6 +70,11 @@ def _build_deck() -> tuple[Card, ...]:
 
 
 DECK: tuple[Card, ...] = _build_deck()
+
+
+def card_at(index: int) -> Card:
+    """The card at ``index`` in the canonical deck order (how a pickled card comes back)."""
+    return DECK[index]
 """The canonical order: coins, cups, swords, batons; ace to king within each suit."""
 
 BY_CODE: dict[str, Card] = {card.code: card for card in DECK}

@@ -42,3 +42,7 @@ class LegalMoves:
 
     def __repr__(self) -> str:
         return f"LegalMoves(seat={self.seat!r}, moves={self.moves!r}, total={self.total!r})"
+
+    def __reduce__(self) -> tuple[type[LegalMoves], tuple[int | None, tuple[Move, ...], int]]:
+        # Pickled like a capture (fishing/state.py): compiled, the class is native.
+        return LegalMoves, (self.seat, self.moves, self.total)

@@ -87,6 +87,10 @@ class Rules(Mapping[str, Any]):
     def __repr__(self) -> str:
         return f"Rules({self.game!r}, {self.by_name!r})"
 
+    def __reduce__(self) -> tuple[type[Rules], tuple[str, dict[str, Any], str]]:
+        # Compiled, the class is native: pickle's default (a bare instance, then its slots) cannot make one.
+        return Rules, (self.game, self.by_name, self.target_option)
+
     @property
     def target(self) -> int:
         """The match target: points for the fishing games, rounds won for Briscola (each game names its option)."""

@@ -38,6 +38,10 @@ class Match:
     target: int
     round: int = 1
 
+    def __reduce__(self) -> tuple[type[Match], tuple[tuple[int, ...], int, int]]:
+        # Compiled, a frozen dataclass cannot set its own fields back from a pickle: rebuilt by its constructor.
+        return Match, (self.scores, self.target, self.round)
+
 
 class Event(NamedTuple):
     """Something that happened; ``data`` holds plain values and cards. A named tuple: every play makes some.

@@ -67,6 +67,22 @@ def test_the_compiled_engine_plays_every_game_and_option_like_its_sources() -> N
     assert compiled_digest == digest(transcript(2))
 
 
+@NEEDS_A_BUILD
+def test_the_compiled_engine_values_come_back_from_a_pickle() -> None:
+    """A ``strong`` suggestion is computed in a forked child and pickled back to the worker: compiled, a frozen
+    dataclass or a class of slots cannot be rebuilt by pickle's default, so each engine value says how."""
+    compiled = built_by_make()
+    env = {key: value for key, value in os.environ.items() if key != "CARDRULES_PURE_PYTHON"}
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.engine.pickles"],
+        cwd=compiled, env={**env, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=600,
+        check=True,
+    )  # fmt: skip
+    *found, engine_file = done.stdout.splitlines()
+    assert engine_file.endswith(".so") and engine_file.startswith(str(compiled))  # the compiled build really ran
+    assert found == []
+
+
 def session_processes(leader: int) -> list[int]:
     found = []
     for entry in Path("/proc").iterdir():
@@ -108,6 +124,15 @@ def test_make_run_serves_the_compiled_engine(tmp_path: Path) -> None:
             except OSError:
                 time.sleep(0.1)
         assert dealt is not None and dealt["state"]["game"] == "scopa", (tmp_path / "run.log").read_text()[-2000:]
+        # ``strong`` thinks in a forked child, whose answer comes back pickled (every engine value in it).
+        request = urllib.request.Request(
+            base + "/v1/games/scopa/suggest", headers={"Content-Type": "application/json"},
+            data=json.dumps({"state": dealt["state"], "level": "strong", "seed": 1, "explain": 2}).encode(),
+        )  # fmt: skip
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            suggested = json.loads(answer.read())
+        to_play = dealt["state"]["hands"][dealt["state"]["turn"]]
+        assert suggested["level"] == "strong" and suggested["move"]["card"] in to_play
         mapped = {pid: _mapped_objects(pid) for pid in session_processes(make.pid)}
         compiled_engine = str(COMPILED / "service" / "engine")
         serving = [pid for pid, objects in mapped.items() if any(o.startswith(compiled_engine) for o in objects)]

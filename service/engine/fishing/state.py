@@ -84,5 +84,10 @@ class Capture:
     def __repr__(self) -> str:
         return f"Capture(card={self.card!r}, capture={self.capture!r})"
 
+    def __reduce__(self) -> tuple[type[Capture], tuple[Card, tuple[Card, ...] | None]]:
+        # A computer player's answer crosses a process in a pickle; compiled, the class is native, and pickle's
+        # default (a bare instance, then its slots) cannot make one.
+        return Capture, (self.card, self.capture)
+
     def to_json(self) -> dict[str, Any]:
         return {"card": self.card.code, "capture": card_codes(self.capture or ())}

@@ -46,6 +46,10 @@ class Bid:
             found["points"] = self.points
         return found
 
+    def __reduce__(self) -> tuple[type[Bid], tuple[int, int | None]]:
+        # Compiled, a frozen dataclass cannot set its own fields back from a pickle: rebuilt by its constructor.
+        return Bid, (self.rank, self.points)
+
 
 @dataclass(frozen=True, slots=True)
 class Pass:
@@ -53,6 +57,10 @@ class Pass:
 
     def to_json(self) -> dict[str, Any]:
         return {"pass": True}
+
+    def __reduce__(self) -> tuple[type[Pass], tuple[()]]:
+        # Compiled, a frozen dataclass cannot set its own fields back from a pickle: rebuilt by its constructor.
+        return Pass, ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +71,10 @@ class Call:
 
     def to_json(self) -> dict[str, Any]:
         return {"call": self.suit.value}
+
+    def __reduce__(self) -> tuple[type[Call], tuple[Suit]]:
+        # Compiled, a frozen dataclass cannot set its own fields back from a pickle: rebuilt by its constructor.
+        return Call, (self.suit,)
 
 
 ChiamataMove = PlayCard | Bid | Pass | Call

@@ -16,6 +16,10 @@ class TrickCard:
     seat: int
     card: Card
 
+    def __reduce__(self) -> tuple[type[TrickCard], tuple[int, Card]]:
+        # Compiled, a frozen dataclass cannot set its own fields back from a pickle: rebuilt by its constructor.
+        return TrickCard, (self.seat, self.card)
+
 
 PLAYED: Final = tuple([tuple([TrickCard(seat, card) for card in DECK]) for seat in range(5)])
 """Each card as each of the first five seats played it: immutable, so every trick shares these."""
@@ -35,6 +39,10 @@ class PlayCard:
     def to_json(self) -> dict[str, Any]:
         return {"card": self.card.code}
 
+    def __reduce__(self) -> tuple[type[PlayCard], tuple[Card]]:
+        # Compiled, a frozen dataclass cannot set its own fields back from a pickle: rebuilt by its constructor.
+        return PlayCard, (self.card,)
+
 
 PLAYS: Final = tuple([PlayCard(card) for card in DECK])
 """Each card played, by the card's index: moves are immutable, so every listing shares these (compiled, making a
@@ -51,6 +59,10 @@ class ExchangeTrump:
 
     def to_json(self) -> dict[str, Any]:
         return {"exchange": self.card.code}
+
+    def __reduce__(self) -> tuple[type[ExchangeTrump], tuple[Card]]:
+        # Compiled, a frozen dataclass cannot set its own fields back from a pickle: rebuilt by its constructor.
+        return ExchangeTrump, (self.card,)
 
 
 def trick_json(trick: tuple[TrickCard, ...]) -> list[dict[str, Any]]:
