@@ -36,7 +36,7 @@ from .reasons import tressette_reasons
 from .state import PLAYS, PlayCard, TrickCard, played
 from .strategy import RolledOutTrickHooks, trick_points, trick_scores
 from .tressette_score import declarations, score_round, strength, thirds
-from .tressette_state import CODEC, TressetteCodec, TressetteState
+from .tressette_state import CODEC, TressetteCodec, TressetteState, tressette_after
 
 HAND_SIZE = 10
 SHAPE = card_play_shape((2, 4), PLAY_CARD)
@@ -159,7 +159,7 @@ class Tressette(TrickGame):
             state = declare(state, seat, events)
         hands = with_seat(state.hands, seat, without(state.hands[seat], card))
         shown = tuple(item for item in state.shown_cards if item.card is not card)
-        state = state._replace(hands=hands, trick=(*state.trick, played(seat, card)), shown_cards=shown)
+        state = tressette_after(state, hands=hands, trick=(*state.trick, played(seat, card)), shown_cards=shown)
         events.append(Event("card_played", {"seat": seat, "card": card}))
         if len(state.trick) == state.players:
             state = take_trick(state, events)
@@ -227,7 +227,7 @@ def declare(state: TressetteState, seat: int, events: list[Event]) -> TressetteS
         )
     )
     accusi = (*state.accusi_points[:seat], state.accusi_points[seat] + points, *state.accusi_points[seat + 1 :])
-    return state._replace(accusi_points=accusi)
+    return tressette_after(state, accusi_points=accusi)
 
 
 def take_trick(state: TressetteState, events: list[Event]) -> TressetteState:
@@ -237,16 +237,16 @@ def take_trick(state: TressetteState, events: list[Event]) -> TressetteState:
     captures = with_seat(state.captures, winner, (*state.captures[winner], *taken))
     # In thirds of a point, the unit nothing is rounded in (docs/rules.md, Tressette).
     events.append(Event("trick_won", {"seat": winner, "cards": taken, "thirds": sum(map(thirds, taken))}))
-    state = state._replace(trick=(), leader=winner, captures=captures)
+    state = tressette_after(state, trick=(), leader=winner, captures=captures)
     if state.stock:
         stock = state.stock[state.players :]
         shown = bool(state.rules["show_drawn_cards"])
         hands, drawn = draws(state.hands, state.stock, winner, state.players, len(stock), shown)
         events.extend(drawn)
-        state = state._replace(hands=hands, stock=stock)
+        state = tressette_after(state, hands=hands, stock=stock)
         if shown:
             seen = tuple(TrickCard(event.data["seat"], event.data["card"]) for event in drawn[1:])
-            state = state._replace(shown_cards=(*state.shown_cards, *seen))
+            state = tressette_after(state, shown_cards=(*state.shown_cards, *seen))
     if state.round_over:
         events.append(Event("round_over", {}))
     return state
@@ -285,7 +285,7 @@ class TressetteStrategy(RolledOutTrickHooks):
         state = own_state(state)
         for shown in state.shown_cards:
             hands, stock = returned(hands, stock, shown, state.shown_cards)
-        return state._replace(hands=hands, stock=stock)
+        return tressette_after(state, hands=hands, stock=stock)
 
 
 def returned(
