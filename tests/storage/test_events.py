@@ -256,7 +256,13 @@ def test_a_quiet_feed_returns_empty(make_store: StoreFactory) -> None:
     before = store.create(DOC1, events=b"before the feed")
     feed = store.feed()
     try:
-        assert feed.wait(0.05) == set()  # what happened before the feed was made is not news
+        # What happened before the feed was made is not news. A Redis Cluster carries a publish from the key's node
+        # to the others over its bus, after the publishing call has returned, so there the feed may still hear the
+        # last one once: a spurious wake-up, which costs its reader a look at a version it already has.
+        cluster = bool(getattr(store, "cluster", False))
+        heard = feed.wait(0.5 if cluster else 0.05)  # on a cluster, long enough for the bus to have delivered it
+        assert heard == set() or (cluster and heard == {before.id})
+        assert feed.wait(0.05) == set()
         store.replace(before.id, 1, DOC2, events=b"after")
         assert woken(feed, before.id) == {before.id}
         assert feed.wait(0.05) == set()  # reported once
