@@ -120,3 +120,16 @@ def test_the_fast_reader_accepts_only_what_the_schemas_accept_and_reads_it_alike
 def test_a_dealt_state_is_read_by_the_fast_reader(game: str) -> None:
     players = GAMES[game].player_counts[0]
     assert read_state(dump_state(dealt(game, players, 1)), GAMES[game]) is not None
+
+
+@pytest.mark.parametrize("sent", [None, 0, ""])
+def test_the_fast_reader_leaves_a_cirulla_declaration_it_cannot_read_to_the_schemas(sent: object) -> None:
+    """Found by the property above: ``declaration_points: null`` was read as "none declared", where the schemas
+    refuse it; now the schemas answer it, with their field message."""
+    game = GAMES["cirulla"]
+    rules = resolve("cirulla")
+    state, _ = game.deal(rules, 2, 3, 1, Match((0, 0), rules.target))
+    document = {**dump_state(state), "declaration_points": sent}
+    assert read_state(document, game) is None
+    with pytest.raises(ValidationError, match="declaration_points"):
+        STATE_SCHEMAS["cirulla"].load(document)

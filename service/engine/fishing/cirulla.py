@@ -122,7 +122,8 @@ class CirullaCodec(FishingCodec):
     def read(self, raw: dict[str, Any], data: dict[str, Any]) -> None:
         super().read(raw, data)
         declared = raw.get("declaration_points", [])
-        data["declaration_points"] = counts_in(declared, MAX_DECLARED) if declared else ()
+        # Only a list is read here: null, 0 or "" go to the schemas, which refuse them with a field message.
+        data["declaration_points"] = counts_in(declared, MAX_DECLARED) if declared != [] else ()
 
     def build(self, common: Common, data: dict[str, Any]) -> GameState:
         state = super().build(common, data)
