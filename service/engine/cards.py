@@ -70,14 +70,15 @@ def _build_deck() -> tuple[Card, ...]:
 
 
 DECK: tuple[Card, ...] = _build_deck()
+"""The canonical order: coins, cups, swords, batons; ace to king within each suit."""
+
+BY_CODE: dict[str, Card] = {card.code: card for card in DECK}
 
 
 def card_at(index: int) -> Card:
     """The card at ``index`` in the canonical deck order (how a pickled card comes back)."""
     return DECK[index]
-"""The canonical order: coins, cups, swords, batons; ace to king within each suit."""
 
-BY_CODE: dict[str, Card] = {card.code: card for card in DECK}
 _CARD_PATTERN = re.compile(r"(?:10|[1-9])[DCSB]")
 CARD_PATTERN = "^(10|[1-9])[DCSB]$"
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pickle
 from typing import Any
 
-from service.engine.cards import DECK
+from service.engine.cards import DECK, Card
 from service.engine.fishing import new_match
 from service.engine.games import GAMES, resolve
 from service.players.observation import observe
@@ -23,7 +23,7 @@ SEED = 7
 
 def cards_in(value: Any) -> list[Any]:
     """Every card reachable through tuples, lists, dicts and the attributes of ``value``."""
-    if type(value) is type(DECK[0]):
+    if isinstance(value, Card):
         return [value]
     if isinstance(value, tuple | list):
         return [card for item in value for card in cards_in(item)]

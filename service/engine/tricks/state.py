@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
 from ..cards import DECK, Card
+from ..limits import MAX_PLAYERS
 from ..options import Rules
-from ..state import Hand, Match
+from ..state import NEW_TUPLE, Hand, Match
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,13 +22,13 @@ class TrickCard:
         return TrickCard, (self.seat, self.card)
 
 
-PLAYED: Final = tuple([tuple([TrickCard(seat, card) for card in DECK]) for seat in range(5)])
-"""Each card as each of the first five seats played it: immutable, so every trick shares these."""
+PLAYED: Final = tuple([tuple([TrickCard(seat, card) for card in DECK]) for seat in range(MAX_PLAYERS)])
+"""Each card as each seat played it: immutable, so every trick shares these."""
 
 
 def played(seat: int, card: Card) -> TrickCard:
-    """``card`` as ``seat`` played it to the trick (made once, for the seats a game of the family has had)."""
-    return PLAYED[seat][card.index] if seat < len(PLAYED) else TrickCard(seat, card)
+    """``card`` as ``seat`` played it to the trick (made once, at import)."""
+    return PLAYED[seat][card.index]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,8 +48,6 @@ class PlayCard:
 PLAYS: Final = tuple([PlayCard(card) for card in DECK])
 """Each card played, by the card's index: moves are immutable, so every listing shares these (compiled, making a
 frozen dataclass costs several thousand instructions)."""
-
-NEW_TUPLE: Final = tuple.__new__
 
 
 @dataclass(frozen=True, slots=True)

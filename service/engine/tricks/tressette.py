@@ -245,7 +245,7 @@ def take_trick(state: TressetteState, events: list[Event]) -> TressetteState:
         events.extend(drawn)
         state = tressette_after(state, hands=hands, stock=stock)
         if shown:
-            seen = tuple(TrickCard(event.data["seat"], event.data["card"]) for event in drawn[1:])
+            seen = tuple(played(event.data["seat"], event.data["card"]) for event in drawn[1:])
             state = tressette_after(state, shown_cards=(*state.shown_cards, *seen))
     if state.round_over:
         events.append(Event("round_over", {}))

@@ -10,9 +10,9 @@ from ..game import Common
 from ..moves import Move
 from ..options import Rules
 from ..reading import FieldSpec, counts_in, trick_in
-from ..state import GameState, Hand, Match
+from ..state import NEW_TUPLE, GameState, Hand, Match
 from .common import PLAY_FIELDS, TRICK_FIELDS, built_trick, read_trick
-from .state import NEW_TUPLE, PlayCard, TrickCard, trick_json
+from .state import PlayCard, TrickCard, trick_json
 
 MAX_ACCUSI = 30
 """More than ten cards can declare (four 3s, four 2s and two aces make 4 + 4 + two napoletane: 14)."""
