@@ -6,6 +6,8 @@ import multiprocessing
 import os
 import sqlite3
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -22,6 +24,8 @@ from service.storage import (
 )
 
 from .conftest import FakeClock
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_sessions_survive_closing_and_reopening(tmp_path: Path) -> None:
@@ -72,14 +76,13 @@ def _inherited_writer(store: SqliteStore, session_id: str, rounds: int) -> None:
     _increment(store, session_id, rounds)
 
 
-def test_forked_processes_share_one_file_without_lost_updates(tmp_path: Path) -> None:
-    """Workers forked from a master that already used the store (gunicorn preloads the app) stay coherent."""
-    path = tmp_path / "s.sqlite3"
+def forked_writers(path: Path, rounds: int) -> tuple[bytes, int]:
+    """Three children forked after the parent used the store, and one opening its own, each adding 1 ``rounds``
+    times: the counter and version the parent then reads."""
     store = SqliteStore(path, 60)
     shared = store.create(b"0")
     store.get(shared.id)  # the parent now holds a connection: the children must not reuse it
     context = multiprocessing.get_context("fork")
-    rounds = 25
     children = [context.Process(target=_inherited_writer, args=(store, shared.id, rounds)) for _ in range(3)]
     children.append(context.Process(target=_forked_writer, args=(str(path), shared.id, rounds)))
     for child in children:
@@ -88,8 +91,25 @@ def test_forked_processes_share_one_file_without_lost_updates(tmp_path: Path) ->
         child.join(60)
         assert child.exitcode == 0
     final = store.get(shared.id)
-    assert final.document == str(4 * rounds).encode() and final.version == 1 + 4 * rounds
     store.close()
+    return final.document, final.version
+
+
+def test_forked_processes_share_one_file_without_lost_updates(tmp_path: Path) -> None:
+    """Workers forked from a master that already used the store (gunicorn preloads the app) stay coherent.
+
+    Forked from a fresh interpreter: a test worker may still run other tests' threads, and a fork taken while one
+    of them is inside SQLite leaves the child waiting for ever on SQLite's own lock (as gunicorn's master, which
+    runs no such thread, never does)."""
+    rounds = 25
+    script = (
+        "from pathlib import Path; from tests.storage.test_sqlite import forked_writers; "
+        f"print(forked_writers(Path({str(tmp_path / 's.sqlite3')!r}), {rounds}))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=180, check=True
+    )
+    assert done.stdout.strip() == repr((str(4 * rounds).encode(), 1 + 4 * rounds))
 
 
 def test_sliding_expiry_within_the_refresh_slack(tmp_path: Path, clock: FakeClock) -> None:
