@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import ast
+import importlib
+import inspect
 import re
+import types
+import typing
 from pathlib import Path
 
 import yaml
@@ -196,6 +200,55 @@ def test_the_use_cases_import_neither_flask_nor_the_blueprints() -> None:
                 offenders += [f"{module} imports {alias.name}" for alias in node.names if alias.name == "flask"]
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith("flask"):
                 offenders.append(f"{module} imports {node.module}")
+    assert offenders == []
+
+
+ENGINE_VALUE_HOMES = ("service.engine", "service.players", "service.sessions", "service.fairness", "service.usecases",
+                      "service.session_usecases")
+"""Where the classes a use case may return live: the engine's values, a computer player's suggestion, the session
+core's (a concession), a sealed deal, and the use cases' own named tuples of those."""
+ENGINE_VIEWS = {"service.session_usecases.posted"}
+"""Use cases that return a ``Game.view``: the engine's own dict of engine values (cards), not JSON."""
+
+
+def returned_types(kind: object, where: str) -> list[str]:
+    """What in a return annotation is not an engine value: JSON's dicts, the HTTP layer's classes, callbacks."""
+    origin = typing.get_origin(kind)
+    if origin is not None:
+        if origin is dict and where in ENGINE_VIEWS:
+            return []
+        if origin in (tuple, list, typing.Union, types.UnionType):
+            args = [arg for arg in typing.get_args(kind) if arg is not Ellipsis]
+            return [found for arg in args for found in returned_types(arg, where)]
+        return [f"{where} returns {kind}"]
+    if kind in (type(None), bool, int, str, float):
+        return []
+    module = getattr(kind, "__module__", "")
+    if isinstance(kind, type) and module.startswith(ENGINE_VALUE_HOMES):
+        if issubclass(kind, tuple) and module in USE_CASES:  # a use case's named tuple: what it holds, too
+            hints = typing.get_type_hints(kind)
+            return [found for name, hint in hints.items() for found in returned_types(hint, f"{where}.{name}")]
+        return []
+    return [f"{where} returns {kind}"]
+
+
+def test_the_use_cases_return_engine_values() -> None:
+    """A use case returns engine values (states, events, moves, scores, a concession), never the JSON of an answer:
+    the HTTP layer writes them. And it is handed no function of the HTTP layer to call back."""
+    offenders: list[str] = []
+    for name in USE_CASES:
+        module = importlib.import_module(name)
+        for attribute, function in vars(module).items():
+            if attribute.startswith("_") or not inspect.isfunction(function) or function.__module__ != name:
+                continue
+            hints = typing.get_type_hints(function)
+            offenders += returned_types(hints.pop("return"), f"{name}.{attribute}")
+            offenders += [
+                f"{name}.{attribute} takes {parameter}: {hint}"
+                for parameter, hint in hints.items()
+                if (typing.get_origin(hint) is not None and "Callable" in str(typing.get_origin(hint)))
+                or getattr(hint, "__module__", "").startswith("service.api")
+            ]
     assert offenders == []
 
 

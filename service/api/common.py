@@ -12,28 +12,28 @@ the commitment and deal the round again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from flask import Response, current_app
 from marshmallow import Schema
 
-from .. import usecases
+from .. import session_usecases, usecases
 from ..engine import names
 from ..engine.cards import Card
 from ..engine.errors import FieldProblem, IllegalMove
-from ..engine.game import Game, MoveReason
+from ..engine.game import Game
 from ..engine.games import find_game
 from ..engine.moves import Move
 from ..engine.scoring import RoundScore
 from ..engine.state import Event, GameState
 from ..fairness import SeedSealer
-from ..players import Suggestion
 from ..schemas import requests as schemas
 from ..schemas.errors import RequestInvalid
 from ..schemas.reader import READER
 from ..schemas.state import dump_state, dump_value
-from ..sessions import log
+from ..sessions import ending, log
 from ..usecases import Played, play
 from . import i18n
 from .jsonio import json_response, read_json
@@ -74,54 +74,20 @@ def played(game: Game, state: GameState, raw_move: object) -> Played:
     return result
 
 
-def dump_suggestion(found: Suggestion, seat: int, budget_ms: int, explain: int = 0) -> dict[str, Any]:
-    """``budget_ms``: what the player was given, the caller's ask cut to the operator's SUGGEST_MAX_BUDGET_MS;
-    ``explain``: the alternatives asked for, each reason worded in the caller's language."""
-    answer: dict[str, Any] = {
-        "seat": seat,
-        "move": schemas.dump_move(found.move),
-        "level": found.level,
-        "considered": found.considered,
-        "complete": found.complete,
-        "confident": found.confident,
-        "stopped_by": found.stopped_by,
-        "elapsed_ms": round(found.elapsed_ms, 1),
-        "budget_ms": budget_ms,
-    }
-    if found.worlds is not None:
-        answer["worlds"] = found.worlds
-    if explain:
-        lang = language()
-        answer["value_unit"] = found.value_unit
-        answer["points_unit"] = found.points_unit
-        answer["alternatives"] = [
-            {
-                "move": schemas.dump_move(alternative.move),
-                "value": round(alternative.value, 3),
-                "win_chance": None if alternative.win_chance is None else round(alternative.win_chance, 3),
-                "points": round(alternative.points, 2) + 0.0,  # no "-0.0"
-                "reasons": [dump_reason(reason, lang) for reason in alternative.reasons],
-            }
-            for alternative in found.alternatives
-        ]
-    return answer
-
-
-def dump_reason(reason: MoveReason, lang: str) -> dict[str, Any]:
-    params = dict(reason.params)
-    return {"code": reason.code, "params": params, "text": i18n.hint_text(reason.code, lang, params) or reason.code}
-
-
 def dump_events(
-    events: list[Event], game: Game | None = None, after: GameState | None = None
+    events: list[Event],
+    game: Game | None = None,
+    after: GameState | None = None,
+    score: RoundScore | None = None,
 ) -> list[dict[str, Any]]:
     """Events as the API writes them, each with its audience ``to`` (``"all"`` or a seat); given the game and the
-    state after them, ``round_over`` carries the round's score and the match totals, as every seat's view does."""
+    state after them, ``round_over`` carries the round's score (``score``, when the caller has it already) and the
+    match totals, as every seat's view does."""
     out = []
     for event in events:
         dumped = {"type": event.type, **plain(event.data), "to": "all" if event.to is None else event.to}
         if event.type == "round_over" and game is not None and after is not None and after.round_over:
-            dumped["score"] = labelled_score(game, game.score(after))
+            dumped["score"] = labelled_score(game, score or game.score(after))
         out.append(dumped)
     return out
 
@@ -155,9 +121,10 @@ def render_view(game: Game, state: GameState, seat: int) -> Response:
     return json_response(view_body(game, state, seat))  # Content-Language and Vary are added for every response
 
 
-def view_body(game: Game, state: GameState, seat: int | None) -> dict[str, Any]:
+def view_body(game: Game, state: GameState, seat: int | None, score: RoundScore | None = None) -> dict[str, Any]:
     """One seat's view (``None``: the public view, every hand face down) with the names of the cards in hand, on
-    the table and in the trick, in the deck style and the caller's language; once the round is over, its score."""
+    the table and in the trick, in the deck style and the caller's language; once the round is over, its score
+    (``score``, when the caller has it already)."""
     if seat is not None and not 0 <= seat < state.players:
         raise RequestInvalid([FieldProblem("/seat", f"must be 0..{state.players - 1}")])
     seen = game.view(state, seat)
@@ -169,7 +136,7 @@ def view_body(game: Game, state: GameState, seat: int | None) -> dict[str, Any]:
     out: dict[str, Any] = plain(seen)
     out["names"] = {card.code: card_name(card, state.deck, lang) for card in visible}
     if state.round_over:  # every seat is told the round's score, the match totals after it and the result
-        out["score"] = labelled_score(game, game.score(state))
+        out["score"] = labelled_score(game, score or game.score(state))
     return out
 
 
@@ -263,31 +230,163 @@ def fairness_answer(record: dict[str, str] | None, round_over: bool) -> dict[str
     return answer
 
 
-# -- the session use cases' writer ------------------------------------------------------------------------------
+# -- a table's answers: what the session use cases give back, as JSON ----------------------------------------
 
-class JsonWriter:
-    """``session_usecases.Writer``: engine values into the JSON of the answers, in the caller's language, and
-    what an answer shows of a sealed seed."""
+class Table(NamedTuple):
+    """What a write keeps of the session it changes."""
 
-    def state(self, state: GameState) -> dict[str, Any]:
-        return dump_state(state)
-
-    def value(self, value: Any) -> Any:
-        return dump_value(value)
-
-    def view(self, game: Game, state: GameState, seat: int | None) -> dict[str, Any]:
-        return view_body(game, state, seat)
-
-    def events(
-        self, events: list[Event], game: Game | None = None, after: GameState | None = None
-    ) -> list[dict[str, Any]]:
-        return dump_events(events, game, after)
-
-    def move(self, move: Move) -> dict[str, Any]:
-        return schemas.dump_move(move)
-
-    def fairness(self, record: dict[str, str] | None, round_over: bool) -> dict[str, str] | None:
-        return fairness_answer(record, round_over)
+    id: str
+    version: int
+    """The version the write replaces; the answer carries the next one."""
+    sealed: bool
+    fairness: dict[str, str] | None
+    seats: list[dict[str, Any]] | None = None
+    """Who sits at the table, as every token reads it (``session_seats.shown_seats``)."""
 
 
-WRITER = JsonWriter()
+class Written(NamedTuple):
+    """A write's outcome: the answer, and what the record and the log keep."""
+
+    answer: dict[str, Any]
+    state: dict[str, Any]
+    events: list[dict[str, Any]]
+    fairness: dict[str, str] | None
+    after: GameState
+    """The state written, as the engine's value: what the worker keeps as the record's checked state."""
+
+
+def session_move(game: Game, state: GameState, chosen: Move) -> session_usecases.Moved:
+    """``session_usecases.move``, counted for the metrics (an illegal move propagates as a 422)."""
+    try:
+        moved = session_usecases.move(game, state, chosen)
+    except IllegalMove as error:
+        count_move(game.name, error.reason)
+        raise
+    count_move(game.name, None)
+    return moved
+
+
+def with_fairness(
+    answer: dict[str, Any], record: dict[str, str] | None, round_over: bool, sealed: bool
+) -> dict[str, Any]:
+    """Every answer says whether the table is ``sealed``; one about a server-dealt round carries ``fairness``:
+    the commitment, and the seed once the round is over."""
+    shown = fairness_answer(record, round_over)
+    if shown is not None:
+        answer["fairness"] = shown
+    answer["sealed"] = sealed
+    return answer
+
+
+def owner_answer(
+    session_id: str,
+    version: int,
+    game: Game,
+    state: GameState,
+    dumped: dict[str, Any] | None,
+    public_only: bool,
+    **extra: Any,
+) -> dict[str, Any]:
+    """The session as its owner sees it: the whole state, or at a sealed table (``public_only``) the public view,
+    a spectator's."""
+    shown = {"view": view_body(game, state, None)} if public_only else {"state": dumped or dump_state(state)}
+    return stored_answer(session_id, version, game.name, shown, extra)
+
+
+def stored_answer(
+    session_id: str, version: int, game: str, shown: dict[str, Any], extra: dict[str, Any]
+) -> dict[str, Any]:
+    """The shape of every answer about the session itself: its id, version and game, what the caller sees of the
+    table (``state`` or ``view``), then the rest."""
+    return {"id": session_id, "version": version, "game": game, **shown, **extra}
+
+
+def opened_log(game: Game, state: GameState, dealt: list[Event] | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A new or replaced table's stored state and first log entry: the deal's events, or (``dealt`` None) a
+    posted state's: its public view to all, each seat's hand to that seat."""
+    if dealt is not None:
+        return dump_state(state), dump_events(dealt, game, state)
+    public, hands = session_usecases.posted(game, state)
+    return dump_state(state), [{"type": "state_set", "view": dump_value(public), "to": "all"}, *dump_events(hands)]
+
+
+def move_written(
+    game: Game, on: Table, seat: int | None, moved: session_usecases.Moved, raw_move: object,
+    data: dict[str, Any], sees: Callable[[dict[str, Any]], bool],
+) -> Written:
+    """A move's answer and log entry: ``seat``'s view (None: the owner's answer), the events ``sees`` lets the
+    caller read; ``raw_move`` as posted (what replay takes), ``by`` a computer when ``data`` asked one."""
+    after = moved.after
+    dumped = dump_state(after)
+    events = dump_events(moved.events, game, after, moved.score)
+    events[0]["move"] = raw_move  # what replay takes: a seat verifies a dealt round from the log alone
+    if "computer" in data:
+        events[0]["by"] = "computer"
+        if data.get("reason") is not None:
+            events[0]["reason"] = data["reason"]
+    if moved.score is not None and moved.score.match.over:
+        events.append(ending.event("played", events[-1]["score"]["match"]))
+    extra = with_fairness({"events": [event for event in events if sees(event)]}, on.fairness, after.round_over,
+                          on.sealed)
+    if on.seats is not None:
+        extra["seats"] = on.seats
+    if "computer" in data:
+        extra["move"] = raw_move
+    new_version = on.version + 1  # what the compare-and-set on ``on.version`` makes it
+    if seat is None:
+        answer = owner_answer(on.id, new_version, game, after, dumped, on.sealed, **extra)
+    else:
+        view = view_body(game, after, seat, moved.score)
+        answer = stored_answer(on.id, new_version, game.name, {"view": view}, extra)
+    return Written(answer, dumped, events, on.fairness, after)
+
+
+def round_written(
+    game: Game, state: GameState, fairness: dict[str, str] | None, dealt: list[Event], on: Table,
+    sees: Callable[[dict[str, Any]], bool],
+) -> Written:
+    """The answer to (and the record of) the next round, dealt as ``state`` with ``dealt``'s events and the
+    sealed seed ``fairness``; answered as the owner sees it."""
+    dumped = dump_state(state)
+    events = dump_events(dealt, game, state)
+    extra = with_fairness({"events": [event for event in events if sees(event)]}, fairness, state.round_over,
+                          on.sealed)
+    if on.seats is not None:
+        extra["seats"] = on.seats
+    answer = owner_answer(on.id, on.version + 1, game, state, dumped, on.sealed, **extra)
+    return Written(answer, dumped, events, fairness, state)
+
+
+def conceded_written(
+    game: Game, state: GameState, on: Table, viewer: int | None, ended: ending.Conceded,
+    sees: Callable[[dict[str, Any]], bool],
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A concession's answer (``viewer``'s view: the public one for None) and the log's events."""
+    events = [ending.event(ended.reason, ended.match, ended.seat)]
+    extra = with_fairness({"events": [e for e in events if sees(e)]}, on.fairness, state.round_over, on.sealed)
+    extra["match_over"] = ending.shown(ended)
+    if on.seats is not None:
+        extra["seats"] = on.seats
+    answer = stored_answer(on.id, on.version + 1, game.name, {"view": view_body(game, state, viewer)}, extra)
+    return answer, events
+
+
+def seat_view(
+    game: Game, state: GameState, seat: int | None, record: dict[str, str] | None, sealed: bool
+) -> dict[str, Any]:
+    """A token's view of the table (``seat`` None: the public one), with what it shows of a sealed seed."""
+    return with_fairness(view_body(game, state, seat), record, state.round_over, sealed)
+
+
+def legal_moves_answer(game: Game, state: GameState, chosen: int | None, sealed: bool) -> dict[str, Any]:
+    """The legal moves of ``chosen`` (default: the seat to act); a seat not on turn gets an empty list."""
+    seat, found = session_usecases.legal_moves(game, state, chosen)
+    answer: dict[str, Any] = {"seat": seat, "turn": state.turn, "moves": [], "total": 0, "truncated": False}
+    if found is not None:
+        answer.update(
+            moves=[schemas.dump_move(item) for item in found.moves],
+            total=found.total,
+            truncated=len(found.moves) < found.total,
+        )
+    answer["sealed"] = sealed
+    return answer

@@ -17,12 +17,11 @@ from typing import Any
 import orjson
 from flask import Response, request, stream_with_context
 
-from .. import session_usecases
 from ..sessions import disconnect, ending, stopping
 from ..sessions.waiting import RECHECK_SECONDS, Hub
 from ..storage import EventLog
 from . import session_seats
-from .common import WRITER, logged_events
+from .common import logged_events, seat_view
 from .problems import ApiProblem
 from .session_access import bearer_token, client_address, digest, hub, identify_digest, settings
 from .session_records import Loaded, call, engine_state, store, stored
@@ -41,7 +40,7 @@ def table_event(loaded: Loaded) -> dict[str, Any]:
     the record's version, and who sits there. The events of the versions up to it are already in that view."""
     game, state = engine_state(loaded)
     seat = loaded.caller.seat
-    view = session_usecases.seat_view(game, state, seat, loaded.fairness, loaded.sealed, WRITER)
+    view = seat_view(game, state, seat, loaded.fairness, loaded.sealed)
     return {
         "version": loaded.snapshot.version,
         "type": "table",

@@ -18,7 +18,6 @@ from .common import (
     body,
     dump_events,
     dump_score,
-    dump_suggestion,
     game_for,
     labelled_score,
     played,
@@ -112,7 +111,7 @@ def suggest(game_name: str) -> Response:
     with thinking.current().admitted() as pool:  # a refusal comes before the body is even read
         data = pool.within_budget(body(schemas.SUGGEST_REQUEST))
         seat, found = usecases.suggestion(READER, game, data, pool.think)
-    return json_response(dump_suggestion(found, seat, data["budget_ms"], data.get("explain", 0)))
+    return json_response(thinking.dump_suggestion(found, seat, data["budget_ms"], data.get("explain", 0)))
 
 
 @blueprint.post("/<game_name>/legal-moves")

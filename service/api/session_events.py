@@ -43,13 +43,13 @@ from ..storage import EventLog
 from ..storage.base import is_valid_session_id
 from ..storage.claims import claim_once
 from . import session_seats
-from .common import logged_events
+from .common import logged_events, with_fairness
 from .event_stream import STREAM, read_log, stream, table_event
 from .jsonio import json_response
 from .observability import ROUTE_ENVIRON
 from .problems import ApiProblem, best_language, waiting_refused, waiting_retry_after
 from .session_access import client_address, digest, etag, hub, none_match, settings, token_digests
-from .session_records import Loaded, asked, call, store, stored, with_fairness
+from .session_records import Loaded, asked, call, store, stored
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse

@@ -15,7 +15,6 @@ from typing import Any
 import orjson
 from flask import Response, g
 
-from .. import session_usecases
 from ..engine.errors import InvalidState, RulesError
 from ..engine.game import Game
 from ..engine.state import GameState
@@ -38,7 +37,7 @@ from ..storage import (
 )
 from ..storage.base import is_valid_session_id
 from ..usecases import checked_state
-from .common import WRITER, game_for
+from .common import game_for, owner_answer
 from .jsonio import current_flask_app, json_response
 from .problems import ApiProblem, store_problem
 from .session_access import (
@@ -349,13 +348,6 @@ def tagged_document(
     return orjson.dumps(record), tag
 
 
-def with_fairness(
-    answer: dict[str, Any], loaded_fairness: dict[str, str] | None, round_over: bool, sealed: bool
-) -> dict[str, Any]:
-    """``session_usecases.with_fairness`` with the API's writer."""
-    return session_usecases.with_fairness(answer, loaded_fairness, round_over, sealed, WRITER)
-
-
 # -- responses ------------------------------------------------------------------------------------------------
 
 
@@ -380,9 +372,8 @@ def not_modified(loaded: Loaded) -> Response | None:
 def owner_body(
     snapshot: Snapshot, game: Game, state: GameState, dumped: dict[str, Any] | None, public_only: bool, **extra: Any
 ) -> Response:
-    """``session_usecases.owner_answer`` about the stored snapshot, with its ETag."""
-    id_, version = snapshot.id, snapshot.version
-    return answered(session_usecases.owner_answer(id_, version, game, state, dumped, public_only, WRITER, **extra))
+    """``owner_answer`` about the stored snapshot, with its ETag."""
+    return answered(owner_answer(snapshot.id, snapshot.version, game, state, dumped, public_only, **extra))
 
 
 def answered(answer: dict[str, Any]) -> Response:

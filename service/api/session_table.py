@@ -27,20 +27,28 @@ from ..engine.moves import Move
 from ..engine.state import Event, GameState
 from ..fairness import SERVER_SEED
 from ..offload import releasing
+from ..schemas import requests as schemas
 from ..schemas.errors import RequestInvalid
-from ..session_usecases import Written
 from ..sessions import clock as clocks
 from ..sessions import log as session_log
 from ..sessions import presence
 from ..sessions import seats as seating
 from ..sessions.record import TableFields
-from ..sessions.retries import Retry, with_reply
 from ..sessions.runner import Moved
 from ..storage import Quota, Snapshot, deadlines, listings
 from ..storage.claims import claim_once
-from ..usecases import suggestion_for
 from . import session_seats, thinking
-from .common import WRITER, deal_session, game_for, played, seed_sealer
+from .common import (
+    Table,
+    conceded_written,
+    deal_session,
+    game_for,
+    move_written,
+    opened_log,
+    seed_sealer,
+    session_move,
+    with_fairness,
+)
 from .jsonio import json_response
 from .problems import ApiProblem
 from .session_access import (
@@ -66,8 +74,8 @@ from .session_records import (
     store,
     stored,
     tagged_document,
-    with_fairness,
 )
+from .session_writes import saved, table
 
 log = logging.getLogger("service.sessions")
 
@@ -98,10 +106,10 @@ def conceded(loaded: Loaded, game: Game, state: GameState, seat: int, reason: st
     read; the answer, as that seat sees it (the owner's public view when the clock forfeits)."""
     version = loaded.version()
     shown = session_seats.shown_seats(loaded.seats)
-    on = session_usecases.Table(loaded.snapshot.id, version, loaded.sealed, loaded.fairness, shown)
+    on = Table(loaded.snapshot.id, version, loaded.sealed, loaded.fairness, shown)
     sees = loaded.caller.audience(loaded.sealed).sees
-    viewer = loaded.caller.seat
-    answer, events, ended = session_usecases.resign(game, state, on, seat, viewer, reason, sees, WRITER)
+    ended = session_usecases.resign(game, state, seat, reason)
+    answer, events = conceded_written(game, state, on, loaded.caller.seat, ended, sees)
     table = runner().timed(dataclasses.replace(loaded.table, ended=ended), state)
     record = loaded.with_table(loaded.auth, table)
     call(store().replace, loaded.snapshot.id, version, record, session_log.entry(events))
@@ -114,36 +122,6 @@ def table_shown(table: TableFields) -> dict[str, Any]:
     if table.clock is not None:
         shown["clock"] = clocks.shown(table.clock)
     return shown
-
-
-def table(loaded: Loaded, version: int) -> session_usecases.Table:
-    shown = session_seats.shown_seats(loaded.seats)
-    return session_usecases.Table(loaded.snapshot.id, version, loaded.sealed, loaded.fairness, shown)
-
-
-def saved(loaded: Loaded, retry: Retry | None, game: Game, on: session_usecases.Table, written: Written) -> Response:
-    """Store a write's outcome (its answer kept for a retry) with a compare-and-set on the version it replaces."""
-    new_version = on.version + 1
-    sitting = runner().timed(loaded.table, written.after)
-    events = written.events
-    if sitting.clock is not None:  # every reader learns the new deadline with the write that set it
-        shown = clocks.shown(sitting.clock)
-        tick = {"type": "clock", "to": "all", "clock": shown}
-        events = [*events, tick]
-        written.answer["events"].append(tick)
-        written.answer["clock"] = shown
-    replies = with_reply(loaded.replies, retry, new_version, written.answer)
-    record, tag = tagged_document(
-        game.name, written.state, loaded.auth, written.fairness, loaded.sealed, replies, sitting
-    )
-    runner().note_deadline(on.id, sitting)
-    snapshot = call(store().replace, on.id, on.version, record, session_log.entry(events))
-    kept_written(
-        snapshot, game, written.after, written.state, loaded.auth, tag, written.fairness, loaded.sealed, replies,
-        sitting,
-    )
-    runner().after_write(snapshot.id, snapshot.version, written.after, sitting)
-    return answered(written.answer)
 
 
 def computer_seat_move(session_id: str, version: int) -> Moved:
@@ -224,7 +202,8 @@ def service_move(loaded: Loaded, game: Game, state: GameState, data: dict[str, A
     version = loaded.snapshot.version
     on = table(loaded, version)
     sees = loaded.caller.audience(loaded.sealed).sees
-    written = session_usecases.move(game, state, data, on, None, sees, WRITER, played, think_for_service)
+    chosen = think_for_service(game, state, data["computer"])
+    written = move_written(game, on, None, session_move(game, state, chosen), schemas.dump_move(chosen), data, sees)
     saved(loaded, None, game, on, written)
     after = written.after
     return version + 1, not after.round_over and seating.computer_to_act(loaded.seats, after.turn) is not None
@@ -239,8 +218,7 @@ def think_for_service(game: Game, state: GameState, choice: dict[str, Any]) -> M
     while (slot := pool.pool.take()) is None:
         time.sleep(POOL_RETRY_SECONDS)
     with releasing(slot):
-        _, found = suggestion_for(game, state, state.turn, pool.within_budget(choice), pool.think)
-    return found.move
+        return session_usecases.computer_move(game, state, pool.within_budget(choice), pool.think)
 
 
 def opened_table(
@@ -257,7 +235,7 @@ def opened_table(
 ) -> Response:
     """Store a new table whose seats hold ``seats``' tokens; 201 with the owner's and a spectator's tokens
     (and the seats' unless ``shown`` says otherwise)."""
-    dumped, events = session_usecases.opened(game, state, dealt, WRITER)
+    dumped, events = opened_log(game, state, dealt)
     sitting = runner().timed(sitting, state)
     owner, spectator = new_token(), new_token()
     sitting = dataclasses.replace(sitting, created=wall_now())
@@ -273,14 +251,10 @@ def opened_table(
         listings.add(store(), quota.client, snapshot.id, sitting.created or 0.0)
     kept_written(snapshot, game, state, dumped, auth, tag, fairness, sealed, table=sitting)
     log.info("session %s created for client %s", short_hash(snapshot.id), quota.client[:9])
-    tokens = (
-        {"owner": owner, "seats": seats, "spectator": spectator}
-        if seats_shown
-        else {"owner": owner, "spectator": spectator}
-    )
-    extra = with_fairness(
-        {"tokens": tokens, **table_shown(sitting), **shown}, fairness, state.round_over, sealed
-    )
+    tokens = {"owner": owner, "seats": seats, "spectator": spectator}
+    if not seats_shown:
+        del tokens["seats"]
+    extra = with_fairness({"tokens": tokens, **table_shown(sitting), **shown}, fairness, state.round_over, sealed)
     response = owner_body(snapshot, game, state, dumped, sealed, **extra)
     response.status_code = 201
     response.headers["Location"] = url_for("sessions.show", session_id=snapshot.id)

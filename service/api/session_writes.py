@@ -26,10 +26,34 @@ from typing import Any, NamedTuple
 from flask import Response, g, request
 
 from ..engine.errors import FieldProblem
+from ..engine.game import Game
+from ..sessions import clock as clocks
+from ..sessions import log as session_log
 from ..sessions import retries
+from . import session_seats
+from .common import Table, Written
 from .problems import ApiProblem
-from .session_access import Caller, Preconditions, bearer_token, digest, etag, identify, matched_version
-from .session_records import Loaded, asked, held_records, stored
+from .session_access import (
+    Caller,
+    Preconditions,
+    bearer_token,
+    digest,
+    etag,
+    identify,
+    matched_version,
+    runner,
+)
+from .session_records import (
+    Loaded,
+    answered,
+    asked,
+    call,
+    held_records,
+    kept_written,
+    store,
+    stored,
+    tagged_document,
+)
 
 Attempt = Callable[[Loaded, bool], Response]
 """A write on a record read for its caller; the flag says whether the record is the one held here."""
@@ -137,3 +161,36 @@ def earlier_reply(replies: list[dict[str, Any]], retry: retries.Retry | None) ->
     response = Response(reply.body, status=reply.status, mimetype="application/json")
     response.headers["ETag"] = etag(reply.version)
     return response
+
+
+# -- the write ---------------------------------------------------------------------------------------------------
+
+
+def table(loaded: Loaded, version: int) -> Table:
+    shown = session_seats.shown_seats(loaded.seats)
+    return Table(loaded.snapshot.id, version, loaded.sealed, loaded.fairness, shown)
+
+
+def saved(loaded: Loaded, retry: retries.Retry | None, game: Game, on: Table, written: Written) -> Response:
+    """Store a write's outcome (its answer kept for a retry) with a compare-and-set on the version it replaces."""
+    new_version = on.version + 1
+    sitting = runner().timed(loaded.table, written.after)
+    events = written.events
+    if sitting.clock is not None:  # every reader learns the new deadline with the write that set it
+        shown = clocks.shown(sitting.clock)
+        tick = {"type": "clock", "to": "all", "clock": shown}
+        events = [*events, tick]
+        written.answer["events"].append(tick)
+        written.answer["clock"] = shown
+    replies = retries.with_reply(loaded.replies, retry, new_version, written.answer)
+    record, tag = tagged_document(
+        game.name, written.state, loaded.auth, written.fairness, loaded.sealed, replies, sitting
+    )
+    runner().note_deadline(on.id, sitting)
+    snapshot = call(store().replace, on.id, on.version, record, session_log.entry(events))
+    kept_written(
+        snapshot, game, written.after, written.state, loaded.auth, tag, written.fairness, loaded.sealed, replies,
+        sitting,
+    )
+    runner().after_write(snapshot.id, snapshot.version, written.after, sitting)
+    return answered(written.answer)

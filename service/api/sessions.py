@@ -52,7 +52,19 @@ from . import (
     session_writes,
     thinking,
 )
-from .common import WRITER, deal_next_round, deal_session, dump_suggestion, game_for, played
+from .common import (
+    deal_next_round,
+    deal_session,
+    game_for,
+    legal_moves_answer,
+    move_written,
+    opened_log,
+    round_written,
+    seat_view,
+    session_move,
+    stored_answer,
+    with_fairness,
+)
 from .jsonio import Once, json_response, read_json
 from .problems import ApiProblem
 from .session_access import (
@@ -77,11 +89,10 @@ from .session_records import (
     sealed_table,
     store,
     tagged_document,
-    with_fairness,
 )
 from .session_seats import asked_seat, seat_for
-from .session_table import computer_seat_move, saved, table, table_shown, timed_out
-from .session_writes import earlier_reply, retry_of
+from .session_table import computer_seat_move, table_shown, timed_out
+from .session_writes import earlier_reply, retry_of, saved, table
 
 blueprint = Blueprint("sessions", __name__, url_prefix="/v1/sessions")
 log = logging.getLogger("service.sessions")
@@ -141,7 +152,7 @@ def show(session_id: str) -> Response:
         return owner_body(loaded.snapshot, game, state, None, True, **extra)
     snapshot = loaded.snapshot
     shown = {"state": loaded.state}
-    return answered(session_usecases.stored_answer(snapshot.id, snapshot.version, loaded.game, shown, extra))
+    return answered(stored_answer(snapshot.id, snapshot.version, loaded.game, shown, extra))
 
 
 @blueprint.put("/<session_id>")
@@ -153,9 +164,8 @@ def replace(session_id: str) -> Response:
     version = loaded.version()
     data = schemas.load(REPLACE_SESSION, read_json())
     game, _ = game_for(data.get("game", loaded.game))
-    state, dumped, events = session_usecases.replaced(
-        READER, WRITER, game, data["state"], len(loaded.auth["seats"])
-    )
+    state = session_usecases.replaced(READER, game, data["state"], len(loaded.auth["seats"]))
+    dumped, events = opened_log(game, state, None)
     # A state the owner brings was not dealt here: whatever the session proved about its last deal ends.
     # A new state is a new match: a concession of the last one ends with it.
     sitting = runner().timed(dataclasses.replace(loaded.table, ended=None), state)
@@ -195,12 +205,15 @@ def authorize_move(loaded: Loaded, state: GameState, data: dict[str, Any]) -> No
         )
 
 
-def computer(game: Game, state: GameState, data: dict[str, Any]) -> Move:
-    """A computer player's move for the seat to act, within a thinking slot (or 429 / 503)."""
+def chosen_move(game: Game, state: GameState, data: dict[str, Any]) -> tuple[Move, object]:
+    """The move a body asks for, and its JSON as the log keeps it: the posted move, or a computer player's for
+    the seat to act, thought within a thinking slot (or 429 / 503)."""
+    if "move" in data:
+        return schemas.load_move(game, data["move"]), data["move"]
+    session_usecases.seat_to_act(state)
     with thinking.current().admitted() as pool:
-        choice = pool.within_budget(data)
-        _, found = suggestion_for(game, state, state.turn, choice, pool.think)
-    return found.move
+        chosen = session_usecases.computer_move(game, state, pool.within_budget(data["computer"]), pool.think)
+    return chosen, schemas.dump_move(chosen)
 
 
 def move_body(raw: object) -> dict[str, Any]:
@@ -232,7 +245,9 @@ def moved(loaded: Loaded, body: Once[dict[str, Any]], held_here: bool) -> Respon
     authorize_move(loaded, state, data)
     on = table(loaded, version)
     sees = loaded.caller.audience(loaded.sealed).sees
-    written = session_usecases.move(game, state, data, on, loaded.caller.seat, sees, WRITER, played, computer)
+    chosen, raw_move = chosen_move(game, state, data)
+    moved = session_move(game, state, chosen)
+    written = move_written(game, on, loaded.caller.seat, moved, raw_move, data, sees)
     return saved(loaded, retry, game, on, written)
 
 
@@ -245,7 +260,7 @@ def view(session_id: str) -> Response:
     if unchanged is not None:
         return unchanged
     game, state = engine_state(loaded)
-    shown = session_usecases.seat_view(game, state, seat, loaded.fairness, loaded.sealed, WRITER)
+    shown = seat_view(game, state, seat, loaded.fairness, loaded.sealed)
     over = ending.of_view(shown, loaded.ended)
     response = json_response({**shown, **table_shown(loaded.table), "match_over": over})
     response.headers["ETag"] = etag(loaded.snapshot.version)
@@ -261,7 +276,7 @@ def legal_moves(session_id: str) -> Response:
     if unchanged is not None:
         return unchanged
     game, state = engine_state(loaded)
-    answer = session_usecases.legal_moves(game, state, chosen, loaded.sealed, WRITER)
+    answer = legal_moves_answer(game, state, chosen, loaded.sealed)
     response = json_response(answer)
     response.headers["ETag"] = etag(loaded.snapshot.version)
     return response
@@ -280,7 +295,7 @@ def suggest(session_id: str) -> Response:
         data = pool.within_budget(schemas.load(schemas.SESSION_SUGGEST_REQUEST, read_json()))
         game, state = engine_state(loaded)
         seat, found = suggestion_for(game, state, asked_seat(loaded, state), data, pool.think)
-    answer = dump_suggestion(found, seat, data["budget_ms"], data.get("explain", 0))
+    answer = thinking.dump_suggestion(found, seat, data["budget_ms"], data.get("explain", 0))
     response = json_response({**answer, "sealed": loaded.sealed})
     response.headers["ETag"] = etag(loaded.snapshot.version)
     return response
@@ -306,7 +321,7 @@ def next_round(session_id: str) -> Response:
     state, fairness, dealt = deal_next_round(game, loaded.state, data)
     on = table(loaded, version)
     sees = loaded.caller.audience(loaded.sealed).sees
-    written = session_usecases.next_round(game, state, fairness, dealt, on, sees, WRITER)
+    written = round_written(game, state, fairness, dealt, on, sees)
     return saved(loaded, retry, game, on, written)
 
 

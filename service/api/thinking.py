@@ -30,13 +30,15 @@ from limits.storage import MemoryStorage
 from limits.strategies import FixedWindowRateLimiter
 
 from ..config import Settings
-from ..engine.game import Game
+from ..engine.game import Game, MoveReason
 from ..offload import Offload, SlotFiles, ThinkingFailed, ThinkingLate, releasing, report
 from ..players import DEFAULT_BUDGET_MS, Observation, Suggestion, suggest
 from ..players.search import STOPPED_BY_TIME
 from ..players.suggest import STOPPED_BY_SINGLE_MOVE
+from ..schemas import requests as schemas
+from . import i18n
 from .jsonio import current_request
-from .problems import ApiProblem
+from .problems import ApiProblem, language
 
 EXTENSION = "thinking"
 clock: Callable[[], float] = time.monotonic
@@ -166,3 +168,44 @@ def current() -> Thinking:
 
 def init_app(app: Flask, settings: Settings) -> None:
     app.extensions[EXTENSION] = Thinking(settings)
+
+
+# -- a suggestion as JSON ------------------------------------------------------------------------------------
+
+
+def dump_suggestion(found: Suggestion, seat: int, budget_ms: int, explain: int = 0) -> dict[str, Any]:
+    """``budget_ms``: what the player was given, the caller's ask cut to the operator's SUGGEST_MAX_BUDGET_MS;
+    ``explain``: the alternatives asked for, each reason worded in the caller's language."""
+    answer: dict[str, Any] = {
+        "seat": seat,
+        "move": schemas.dump_move(found.move),
+        "level": found.level,
+        "considered": found.considered,
+        "complete": found.complete,
+        "confident": found.confident,
+        "stopped_by": found.stopped_by,
+        "elapsed_ms": round(found.elapsed_ms, 1),
+        "budget_ms": budget_ms,
+    }
+    if found.worlds is not None:
+        answer["worlds"] = found.worlds
+    if explain:
+        lang = language()
+        answer["value_unit"] = found.value_unit
+        answer["points_unit"] = found.points_unit
+        answer["alternatives"] = [
+            {
+                "move": schemas.dump_move(alternative.move),
+                "value": round(alternative.value, 3),
+                "win_chance": None if alternative.win_chance is None else round(alternative.win_chance, 3),
+                "points": round(alternative.points, 2) + 0.0,  # no "-0.0"
+                "reasons": [dump_reason(reason, lang) for reason in alternative.reasons],
+            }
+            for alternative in found.alternatives
+        ]
+    return answer
+
+
+def dump_reason(reason: MoveReason, lang: str) -> dict[str, Any]:
+    params = dict(reason.params)
+    return {"code": reason.code, "params": params, "text": i18n.hint_text(reason.code, lang, params) or reason.code}

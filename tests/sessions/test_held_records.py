@@ -13,7 +13,7 @@ import pytest
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from service.api import sessions
+from service import session_usecases
 from service.storage import SqliteStore
 
 from .conftest import Table, bearer, make_app, open_table
@@ -188,13 +188,13 @@ def test_a_computer_move_thinks_once(shared: SqliteStore, monkeypatch: pytest.Mo
     here = worker(shared)
     table = open_table(here, "briscola", players=2, seed=3)
     thoughts: list[int] = []
-    real = sessions.suggestion_for
+    real = session_usecases.suggestion_for
 
     def counted(*args: Any) -> Any:
         thoughts.append(1)
         return real(*args)
 
-    monkeypatch.setattr(sessions, "suggestion_for", counted)
+    monkeypatch.setattr(session_usecases, "suggestion_for", counted)
     body = {"computer": {"level": "greedy"}}
     played = here.post(f"{table.path}/moves", json=body, headers=bearer(table.owner, **{"If-Match": '"1"'}))
     assert played.status_code == 200, played.get_json()
