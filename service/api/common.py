@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from flask import Response, current_app
@@ -131,8 +132,13 @@ def view_body(game: Game, state: GameState, seat: int | None, score: RoundScore 
     lang = language()
     # Named: every card the view shows on its own or in a plain list (a hand, the table, a trump or called card) and
     # the trick's; piles and other nested lists are not (their names are the same cards' names, asked for rarely).
-    visible = [card for value in seen.values() for card in _cards(value) if isinstance(card, Card)]
-    visible += [item["card"] for item in seen.get("trick", [])]
+    visible = [item["card"] for item in seen.get("trick", ())]
+    for value in seen.values():
+        kind = type(value)
+        if kind is Card:
+            visible.append(value)
+        elif kind is tuple or kind is list:
+            visible += [card for card in value if type(card) is Card]
     out: dict[str, Any] = plain(seen)
     out["names"] = {card.code: card_name(card, state.deck, lang) for card in visible}
     if state.round_over:  # every seat is told the round's score, the match totals after it and the result
@@ -170,17 +176,25 @@ def plain(value: Any) -> Any:
     if kind is Card:
         return value.code
     if kind is dict:
+        # The types of a container's items are gathered in C: a container of leaves alone (the rules) is copied
+        # as it is, without a test an item in Python.
+        if _LEAVES.issuperset(map(type, value.values())):
+            return dict(value)
         return {key: item if type(item) in _LEAVES else plain(item) for key, item in value.items()}
     if kind is tuple or kind is list:
-        # Card lists (hands, the table, every pile) are most of a view's items: named here, without a call each.
+        kinds = set(map(type, value))
+        if kinds <= _CARDS_ONLY:  # a hand, the table, a pile: named without a call each
+            return list(map(_CODE, value))
+        if kinds <= _LEAVES:
+            return list(value)
         return [
             item if type(item) in _LEAVES else item.code if type(item) is Card else plain(item) for item in value
         ]
     return dump_value(value)
 
 
-def _cards(value: Any) -> list[Any]:
-    return list(value) if isinstance(value, tuple | list) else [value]
+_CARDS_ONLY = frozenset({Card})
+_CODE = attrgetter("code")
 
 
 # -- the rounds a session deals itself ---------------------------------------------------------------------------
@@ -376,17 +390,3 @@ def seat_view(
 ) -> dict[str, Any]:
     """A token's view of the table (``seat`` None: the public one), with what it shows of a sealed seed."""
     return with_fairness(view_body(game, state, seat), record, state.round_over, sealed)
-
-
-def legal_moves_answer(game: Game, state: GameState, chosen: int | None, sealed: bool) -> dict[str, Any]:
-    """The legal moves of ``chosen`` (default: the seat to act); a seat not on turn gets an empty list."""
-    seat, found = session_usecases.legal_moves(game, state, chosen)
-    answer: dict[str, Any] = {"seat": seat, "turn": state.turn, "moves": [], "total": 0, "truncated": False}
-    if found is not None:
-        answer.update(
-            moves=[schemas.dump_move(item) for item in found.moves],
-            total=found.total,
-            truncated=len(found.moves) < found.total,
-        )
-    answer["sealed"] = sealed
-    return answer

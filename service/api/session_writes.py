@@ -18,7 +18,6 @@ against.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -75,7 +74,7 @@ class Held(NamedTuple):
         caller = identify(self.token, found.auth)
         if caller.seat is not None:  # as ``stored`` notes it: its player is there once answered
             g.presence_heard = (found.snapshot.id, caller.seat)
-        return dataclasses.replace(found, caller=caller, preconditions=self.preconditions)
+        return found.for_caller(caller, self.preconditions)
 
 
 def held(session_id: str) -> Held:

@@ -56,7 +56,6 @@ from .common import (
     deal_next_round,
     deal_session,
     game_for,
-    legal_moves_answer,
     move_written,
     opened_log,
     round_written,
@@ -280,6 +279,20 @@ def legal_moves(session_id: str) -> Response:
     response = json_response(answer)
     response.headers["ETag"] = etag(loaded.snapshot.version)
     return response
+
+
+def legal_moves_answer(game: Game, state: GameState, chosen: int | None, sealed: bool) -> dict[str, Any]:
+    """The legal moves of ``chosen`` (default: the seat to act); a seat not on turn gets an empty list."""
+    seat, found = session_usecases.legal_moves(game, state, chosen)
+    answer: dict[str, Any] = {"seat": seat, "turn": state.turn, "moves": [], "total": 0, "truncated": False}
+    if found is not None:
+        answer.update(
+            moves=[schemas.dump_move(item) for item in found.moves],
+            total=found.total,
+            truncated=len(found.moves) < found.total,
+        )
+    answer["sealed"] = sealed
+    return answer
 
 
 @blueprint.post("/<session_id>/suggest")
