@@ -245,8 +245,8 @@ def moved(loaded: Loaded, body: Once[dict[str, Any]], held_here: bool) -> Respon
     on = table(loaded, version)
     sees = loaded.caller.audience(loaded.sealed).sees
     chosen, raw_move = chosen_move(game, state, data)
-    moved = session_move(game, state, chosen)
-    written = move_written(game, on, loaded.caller.seat, moved, raw_move, data, sees)
+    made = session_move(game, state, chosen)
+    written = move_written(game, on, loaded.caller.seat, made, raw_move, data, sees)
     return saved(loaded, retry, game, on, written)
 
 
