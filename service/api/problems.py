@@ -60,9 +60,11 @@ class ApiProblem(Exception):
 def language() -> str:
     """The caller's language among those the service speaks, parsed once per distinct header."""
     context = g._get_current_object()
-    chosen: str | None = getattr(context, "language", None)
+    chosen: str | None = vars(context).get("language")  # ``getattr`` raises and catches twice when it is not set
     if chosen is None:
-        chosen = context.language = best_language(request.environ.get("HTTP_ACCEPT_LANGUAGE", ""))
+        # Through the request itself: an attribute read through its proxy costs a failed lookup first.
+        environ = request._get_current_object().environ  # type: ignore[attr-defined]
+        chosen = context.language = best_language(environ.get("HTTP_ACCEPT_LANGUAGE", ""))
     return chosen
 
 

@@ -106,7 +106,7 @@ def shown_seats(seats: seating.Seats) -> list[dict[str, Any]]:
 def after_answer(response: Response) -> Response:
     """Every answered request of a seat token (2xx, 304) says its player is there; a refused one says nothing.
     (``session_records.stored`` notes the seat when it reads the record for a seat token.)"""
-    found = g.pop("presence_heard", None)
+    found = g._get_current_object().pop("presence_heard", None)  # not through the proxy: ``problems.language``
     if found is not None and response.status_code < 400:
         seen(*found)
     return response

@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from flask import Response, g, request
+from flask import Response, g
 
 from ..engine.errors import FieldProblem
 from ..engine.game import Game
@@ -31,6 +31,7 @@ from ..sessions import log as session_log
 from ..sessions import retries
 from . import session_seats
 from .common import Table, Written
+from .jsonio import current_request
 from .problems import ApiProblem
 from .session_access import (
     Caller,
@@ -131,7 +132,7 @@ KEY = re.compile(r"[\x21-\x7e]{1,128}")
 
 def retry_of(caller: Caller, operation: str, data: dict[str, Any]) -> retries.Retry | None:
     """The retry a keyed request would be (None without a key), bound to the caller's token."""
-    raw = request.headers.get("Idempotency-Key")
+    raw = current_request().environ.get("HTTP_IDEMPOTENCY_KEY")  # the headers' ``get`` raises and catches
     if raw is None:
         return None
     if not KEY.fullmatch(raw):
