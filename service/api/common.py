@@ -1,5 +1,6 @@
 """What the game and session blueprints share: finding a game, reading a body, writing events, scores, views;
-the session use cases' writer (``WRITER``); and the rounds a session deals itself.
+a table's answers, stored states and log entries made from what the session use cases return; and the rounds a
+session deals itself.
 
 Sessions the service deals itself (docs/fairness.md, sessions): the seed sealed inside the session record,
 its commitment shown from the start, the seed itself shown only once the round is over.
@@ -132,13 +133,14 @@ def view_body(game: Game, state: GameState, seat: int | None, score: RoundScore 
     lang = language()
     # Named: every card the view shows on its own or in a plain list (a hand, the table, a trump or called card) and
     # the trick's; piles and other nested lists are not (their names are the same cards' names, asked for rarely).
-    visible = [item["card"] for item in seen.get("trick", ())]
+    visible: list[Card] = []
     for value in seen.values():
         kind = type(value)
         if kind is Card:
             visible.append(value)
         elif kind is tuple or kind is list:
             visible += [card for card in value if type(card) is Card]
+    visible += [item["card"] for item in seen.get("trick", ())]
     out: dict[str, Any] = plain(seen)
     out["names"] = {card.code: card_name(card, state.deck, lang) for card in visible}
     if state.round_over:  # every seat is told the round's score, the match totals after it and the result

@@ -214,6 +214,7 @@ POOL_RETRY_SECONDS = 0.05
 
 def think_for_service(game: Game, state: GameState, choice: dict[str, Any]) -> Move:
     """The seat's move from its own view, holding a slot of the host's pool (waiting for one, in turn)."""
+    session_usecases.seat_to_act(state)  # a round over is refused before a slot is waited for, as a client's is
     pool = thinking.current()
     while (slot := pool.pool.take()) is None:
         time.sleep(POOL_RETRY_SECONDS)
