@@ -143,7 +143,15 @@ def session_store(redis_url: str | None) -> Iterator[dict[str, str]]:
     ``redis_url`` emptied first; the creation quotas off (every session comes from one address) and the seed key
     in a file both servers of a run share."""
     directory = Path(tempfile.mkdtemp(prefix="cardrules-bench-sessions-"))
-    env = {"SESSION_QUOTA_LIVE": "0", "SESSION_QUOTA_CREATES": "0", "SEED_KEY_FILE": str(directory / "seed.key")}
+    env = {
+        "SESSION_QUOTA_LIVE": "0",
+        "SESSION_QUOTA_CREATES": "0",
+        "SEED_KEY_FILE": str(directory / "seed.key"),
+        # A run lasts minutes under valgrind (seconds natively): with the default window of 30 s, the seats that
+        # read their view at its start would be found gone while it runs, each departure a write of its record,
+        # counted in as the runs' lengths differ. An hour keeps presence on, and nobody goes away.
+        "PRESENCE_SECONDS": "3600",
+    }
     if redis_url is None:
         env.update(SESSION_DB=str(directory / "sessions.sqlite3"), SESSION_DB_DISK_RESERVE_MB="0")
     else:
