@@ -14,7 +14,6 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-import orjson
 from flask import Response, request, stream_with_context
 
 from ..sessions import disconnect, ending, stopping
@@ -22,6 +21,7 @@ from ..sessions.waiting import RECHECK_SECONDS, Hub
 from ..storage import EventLog
 from . import session_seats
 from .common import logged_events, seat_view
+from .jsonio import dumps
 from .problems import ApiProblem
 from .session_access import bearer_token, client_address, digest, hub, identify_digest, settings
 from .session_records import Loaded, call, engine_state, store, stored
@@ -262,4 +262,4 @@ class Stream:
 def message(event: dict[str, Any], version: int | None) -> bytes:
     """One Server-Sent Event: its type, the event as one line of JSON, and ``id`` on a version's last one."""
     head = f"event: {event['type']}\n" + (f"id: {version}\n" if version is not None else "")
-    return head.encode() + b"data: " + orjson.dumps(event) + b"\n\n"
+    return head.encode() + b"data: " + dumps(event) + b"\n\n"

@@ -11,27 +11,36 @@ from flask import Flask, Request, Response, current_app, request
 from flask.json.provider import JSONProvider
 from werkzeug.exceptions import HTTPException
 
+from ..engine.cards import code_of
 from ..engine.errors import FieldProblem
 from .problems import ApiProblem
+
+WITH_CARDS = orjson.OPT_PASSTHROUGH_DATACLASS
+"""A card in an answer (a view keeps the engine's cards) is written as its code (``code_of``), not as an object."""
+
+
+def dumps(value: Any) -> bytes:
+    """An answer's JSON: a card anywhere in it as its code."""
+    return orjson.dumps(value, default=code_of, option=WITH_CARDS)
 
 
 class OrjsonProvider(JSONProvider):
     def dumps(self, obj: Any, **kwargs: Any) -> str:
-        return orjson.dumps(obj).decode()
+        return dumps(obj).decode()
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
         return orjson.loads(s)
 
     def response(self, *args: Any, **kwargs: Any) -> Response:
         """``jsonify``: orjson's bytes straight into the response, without a detour through ``str``."""
-        body = orjson.dumps(self._prepare_response_obj(args, kwargs))
+        body = dumps(self._prepare_response_obj(args, kwargs))
         return Response(body, content_type="application/json")
 
 
 def json_response(value: Any, status: int = 200) -> Response:
     """A JSON answer: orjson's bytes in a plain response (``jsonify`` would reach the same through the app's JSON
     provider, at the cost of a proxy lookup and argument handling on every request)."""
-    return Response(orjson.dumps(value), status=status, content_type="application/json")
+    return Response(dumps(value), status=status, content_type="application/json")
 
 
 MAX_CONTAINERS = 5000

@@ -51,6 +51,14 @@ class Card:
         return self.code
 
 
+def code_of(value: object) -> str:
+    """A card as its code: what the service's JSON writers make of a card left in an engine value (a view); any
+    other value they cannot write is a ``TypeError``."""
+    if type(value) is Card:
+        return value.code
+    raise TypeError(f"{type(value).__name__} is not a card")
+
+
 def _build_deck() -> tuple[Card, ...]:
     cards = []
     for suit_index, suit in enumerate(SUITS):

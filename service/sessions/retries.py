@@ -15,6 +15,8 @@ from typing import Any, NamedTuple
 
 import orjson
 
+from ..engine.cards import code_of
+
 KEPT_REPLIES = 16
 """Keyed answers a session keeps at most: a lost answer is retried within seconds, while a few other seats may
 play."""
@@ -63,6 +65,11 @@ def earlier(replies: list[dict[str, Any]], retry: Retry | None) -> Reply | None:
     return None
 
 
+def dumps_answer(answer: dict[str, Any]) -> bytes:
+    """An answer as it was written (a view keeps the engine's cards: each is written as its code)."""
+    return orjson.dumps(answer, default=code_of, option=orjson.OPT_PASSTHROUGH_DATACLASS)
+
+
 def with_reply(
     replies: list[dict[str, Any]], retry: Retry | None, version: int, answer: dict[str, Any]
 ) -> list[dict[str, Any]]:
@@ -73,7 +80,7 @@ def with_reply(
     """
     if retry is None:
         return replies
-    packed = base64.b64encode(zlib.compress(orjson.dumps(answer))).decode("ascii")
+    packed = base64.b64encode(zlib.compress(dumps_answer(answer))).decode("ascii")
     reply = {"k": retry.key, "b": retry.body, "s": 200, "v": version, "r": packed}
     if stored_size(reply) > KEPT_BYTES:
         return replies

@@ -1,9 +1,11 @@
-"""The answers' fast writer (``plain`` in ``service/api/common.py``) writes exactly what ``dump_value`` writes.
+"""The answers' fast writers write exactly what ``dump_value`` writes.
 
-``plain`` takes short cuts (a container of cards or of leaves converted in C, JSON's leaves passed as they are);
-``dump_value`` is the schemas' general writer. Every view and every event of random rounds of every registered
-game, and arbitrary nestings of cards, leaves and containers, must come out the same, type for type and byte for
-byte. A view's ``names`` list its cards in the order the view shows them, the trick's last.
+``plain`` (``service/api/common.py``) takes short cuts (a container of cards or of leaves converted in C, JSON's
+leaves passed as they are), and an answer's view is written with its engine values left in it (``jsonio.dumps``
+names each card by its code); ``dump_value`` is the schemas' general writer. Every view and every event of random
+rounds of every registered game, and arbitrary nestings of cards, leaves and containers, must come out the same,
+type for type and byte for byte. A view's ``names`` list its cards in the order the view shows them, the trick's
+last.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.api.common import plain, view_body
+from service.api.jsonio import dumps
 from service.app import create_app
 from service.engine.cards import DECK, Card
 from service.engine.game import Game
@@ -35,6 +38,8 @@ def same(value: Any) -> None:
     written, expected = plain(value), dump_value(value)
     assert written == expected
     assert orjson.dumps(written) == orjson.dumps(expected)
+    # An answer's view keeps the engine's values: its writer must give the same bytes as the plain copy.
+    assert dumps(value) == orjson.dumps(expected)
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
