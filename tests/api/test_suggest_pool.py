@@ -245,7 +245,10 @@ def child_pids() -> set[int]:
     """This process's children, zombies included (other tests of the worker may hold some: a Redis, a server)."""
     found: set[int] = set()
     for task in Path("/proc/self/task").iterdir():
-        found |= {int(pid) for pid in (task / "children").read_text().split()}
+        try:
+            found |= {int(pid) for pid in (task / "children").read_text().split()}
+        except FileNotFoundError:  # a thread that ended between the listing and the read: it has no children
+            continue
     return found
 
 
