@@ -183,7 +183,7 @@ def redis_server() -> Iterator[str | None]:
             server.stop()
 
 
-def session_costs(few: int, many: int, redis_url: str | None) -> tuple[float, float]:
+def session_costs(few: int, many: int, redis_url: str | None, background: float) -> tuple[float, float]:
     """Instructions per session ``legal-moves`` GET and per session move (``POST .../moves``), on the store.
 
     Three workers each create ``2 * many`` sessions, and a seat reads its view in the last ``many`` of them; the
@@ -196,12 +196,10 @@ def session_costs(few: int, many: int, redis_url: str | None) -> tuple[float, fl
     for listed, played in ((few, few), (many, few), (many, many)):
         with session_store(redis_url) as env:
             drive = partial(session_requests, sessions=2 * many, listed=listed, played=played, seated=many)
-            counts.append(foreground(worker_instructions(SERVICE_APP, env, drive)))
+            counts.append(foreground(worker_instructions(SERVICE_APP, env, drive), background))
     return (counts[1] - counts[0]) / (many - few), (counts[2] - counts[1]) / (many - few)
 
 
-BACKGROUND = [0.0]
-"""Instructions a second a worker spends whatever it serves, once a table started its runner (``background_rate``)."""
 IDLE_SECONDS = 40.0
 
 
@@ -215,8 +213,7 @@ def background_rate(redis_url: str | None) -> float:
     for idle in (0.0, IDLE_SECONDS):
         with session_store(redis_url) as env:
             counts.append(worker_instructions(SERVICE_APP, env, partial(idle_after, idle=idle)))
-    BACKGROUND[0] = (counts[1] - counts[0]) / (DRIVEN_SECONDS[-1] - DRIVEN_SECONDS[-2])
-    return BACKGROUND[0]
+    return (counts[1] - counts[0]) / (DRIVEN_SECONDS[-1] - DRIVEN_SECONDS[-2])
 
 
 def idle_after(port: int, idle: float) -> None:
@@ -224,12 +221,12 @@ def idle_after(port: int, idle: float) -> None:
     time.sleep(idle)
 
 
-def foreground(count: int) -> float:
-    """A session run's count less the background's share over its drive (``background_rate``)."""
-    return count - BACKGROUND[0] * DRIVEN_SECONDS[-1]
+def foreground(count: int, background: float) -> float:
+    """A session run's count less the background's share (``background_rate``) over its drive, the last one."""
+    return count - background * DRIVEN_SECONDS[-1]
 
 
-def moves_elsewhere(few: int, many: int, redis_url: str | None) -> float:
+def moves_elsewhere(few: int, many: int, redis_url: str | None, background: float) -> float:
     """Instructions per session move when another worker (a server of its own on the same store) created the
     sessions and served the seat's view: ``many`` moves less ``few``, the creations and views not counted."""
     counts = []
@@ -240,7 +237,7 @@ def moves_elsewhere(few: int, many: int, redis_url: str | None) -> float:
                 drive = partial(
                     session_requests, sessions=played, listed=0, played=played, seated=played, creator=creator.port
                 )
-                counts.append(foreground(worker_instructions(SERVICE_APP, env, drive)))
+                counts.append(foreground(worker_instructions(SERVICE_APP, env, drive), background))
             finally:
                 creator.stop()
     return (counts[1] - counts[0]) / (many - few)
@@ -366,8 +363,8 @@ def main(argv: list[str] | None = None) -> int:
                     print("\nThe Redis rows are left out: no redis-server (Debian package redis-server).")
                     continue
                 background = background_rate(redis_url)
-                listing, moved = session_costs(few, many, redis_url)
-                elsewhere = moves_elsewhere(few, many, redis_url)
+                listing, moved = session_costs(few, many, redis_url, background)
+                elsewhere = moves_elsewhere(few, many, redis_url, background)
             moves[store] = moved, elsewhere
             rows.append((f"session legal-moves (GET), {store}", "-", round(listing), "-"))
             rows.append((f"{SESSION_MOVE} (POST .../moves), {store}", "-", round(moved), "-"))

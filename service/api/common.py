@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from operator import attrgetter
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from flask import Response, current_app
 from marshmallow import Schema
@@ -65,15 +65,23 @@ def body(schema: Schema) -> dict[str, Any]:
     return schemas.load(schema, read_json())
 
 
-def played(game: Game, state: GameState, raw_move: object) -> Played:
-    """Play a move, counting it for the metrics; an illegal one propagates as a 422."""
+T = TypeVar("T")
+
+
+def counted(game: Game, move: Callable[[], T]) -> T:
+    """A move made, counted for the metrics: legal, or illegal with its reason (which propagates as a 422)."""
     try:
-        result = play(game, state, schemas.load_move(game, raw_move))
+        result = move()
     except IllegalMove as error:
         count_move(game.name, error.reason)
         raise
     count_move(game.name, None)
     return result
+
+
+def played(game: Game, state: GameState, raw_move: object) -> Played:
+    """Play a posted move, counted for the metrics."""
+    return counted(game, lambda: play(game, state, schemas.load_move(game, raw_move)))
 
 
 def dump_events(
@@ -141,8 +149,8 @@ def view_body(game: Game, state: GameState, seat: int | None, score: RoundScore 
         elif kind is tuple or kind is list:
             visible += [card for card in value if type(card) is Card]
     visible += [item["card"] for item in seen.get("trick", ())]
-    # The view's own values, cards included: the answer's writer names each card by its code (``jsonio.dumps``),
-    # in C, where copying the view into plain JSON first cost a tenth of a session move.
+    # The view's own values, cards included: the answer's writer (``schemas.fastpath.dumps``) names each card by its
+    # code, in C, where copying the view into plain JSON first cost a tenth of a session move.
     out: dict[str, Any] = dict(seen)
     out["names"] = {card.code: card_name(card, state.deck, lang) for card in visible}
     if state.round_over:  # every seat is told the round's score, the match totals after it and the result
@@ -274,14 +282,8 @@ class Written(NamedTuple):
 
 
 def session_move(game: Game, state: GameState, chosen: Move) -> session_usecases.Moved:
-    """``session_usecases.move``, counted for the metrics (an illegal move propagates as a 422)."""
-    try:
-        moved = session_usecases.move(game, state, chosen)
-    except IllegalMove as error:
-        count_move(game.name, error.reason)
-        raise
-    count_move(game.name, None)
-    return moved
+    """``session_usecases.move``, counted for the metrics."""
+    return counted(game, lambda: session_usecases.move(game, state, chosen))
 
 
 def with_fairness(

@@ -16,12 +16,12 @@ from typing import Any
 
 from flask import Response, request, stream_with_context
 
+from ..schemas.fastpath import dumps
 from ..sessions import disconnect, ending, stopping
 from ..sessions.waiting import RECHECK_SECONDS, Hub
 from ..storage import EventLog
 from . import session_seats
 from .common import logged_events, seat_view
-from .jsonio import dumps
 from .problems import ApiProblem
 from .session_access import bearer_token, client_address, digest, hub, identify_digest, settings
 from .session_records import Loaded, call, engine_state, store, stored

@@ -11,17 +11,9 @@ from flask import Flask, Request, Response, current_app, request
 from flask.json.provider import JSONProvider
 from werkzeug.exceptions import HTTPException
 
-from ..engine.cards import code_of
 from ..engine.errors import FieldProblem
+from ..schemas.fastpath import dumps
 from .problems import ApiProblem
-
-WITH_CARDS = orjson.OPT_PASSTHROUGH_DATACLASS
-"""A card in an answer (a view keeps the engine's cards) is written as its code (``code_of``), not as an object."""
-
-
-def dumps(value: Any) -> bytes:
-    """An answer's JSON: a card anywhere in it as its code."""
-    return orjson.dumps(value, default=code_of, option=WITH_CARDS)
 
 
 class OrjsonProvider(JSONProvider):

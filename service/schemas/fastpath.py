@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
+
+from ..engine.cards import code_of
 from ..engine.game import Common, Game
 from ..engine.games import GAMES
 from ..engine.limits import (
@@ -153,3 +156,9 @@ def dump_state(state: GameState) -> dict[str, Any]:
     }
     out.update(state.json_fields())
     return out
+
+
+def dumps(value: Any) -> bytes:
+    """JSON bytes of an answer that may keep engine cards (a view does): each card written as its code, in C.
+    Every writer of an answer uses this one: the response, and the copy a session keeps for ``Idempotency-Key``."""
+    return orjson.dumps(value, default=code_of, option=orjson.OPT_PASSTHROUGH_DATACLASS)

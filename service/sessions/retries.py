@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 import orjson
 
-from ..engine.cards import code_of
+from ..schemas.fastpath import dumps
 
 KEPT_REPLIES = 16
 """Keyed answers a session keeps at most: a lost answer is retried within seconds, while a few other seats may
@@ -65,11 +65,6 @@ def earlier(replies: list[dict[str, Any]], retry: Retry | None) -> Reply | None:
     return None
 
 
-def dumps_answer(answer: dict[str, Any]) -> bytes:
-    """An answer as it was written (a view keeps the engine's cards: each is written as its code)."""
-    return orjson.dumps(answer, default=code_of, option=orjson.OPT_PASSTHROUGH_DATACLASS)
-
-
 def with_reply(
     replies: list[dict[str, Any]], retry: Retry | None, version: int, answer: dict[str, Any]
 ) -> list[dict[str, Any]]:
@@ -80,7 +75,7 @@ def with_reply(
     """
     if retry is None:
         return replies
-    packed = base64.b64encode(zlib.compress(dumps_answer(answer))).decode("ascii")
+    packed = base64.b64encode(zlib.compress(dumps(answer))).decode("ascii")
     reply = {"k": retry.key, "b": retry.body, "s": 200, "v": version, "r": packed}
     if stored_size(reply) > KEPT_BYTES:
         return replies

@@ -1,11 +1,11 @@
 """The answers' fast writers write exactly what ``dump_value`` writes.
 
 ``plain`` (``service/api/common.py``) takes short cuts (a container of cards or of leaves converted in C, JSON's
-leaves passed as they are), and an answer's view is written with its engine values left in it (``jsonio.dumps``
-names each card by its code); ``dump_value`` is the schemas' general writer. Every view and every event of random
-rounds of every registered game, and arbitrary nestings of cards, leaves and containers, must come out the same,
-type for type and byte for byte. A view's ``names`` list its cards in the order the view shows them, the trick's
-last.
+leaves passed as they are), and an answer's view is written with its engine values left in it
+(``schemas.fastpath.dumps`` names each card by its code); ``dump_value`` is the schemas' general writer. Every
+view and every event of random rounds of every registered game, and arbitrary nestings of cards, leaves and
+containers, must come out the same, type for type and byte for byte. A view's ``names`` list its cards in the
+order the view shows them, the trick's last.
 """
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.api.common import plain, view_body
-from service.api.jsonio import dumps
 from service.app import create_app
 from service.engine.cards import DECK, Card
 from service.engine.game import Game
 from service.engine.games import GAMES
 from service.engine.state import GameState, Match
+from service.schemas.fastpath import dumps
 from service.schemas.state import dump_value
 
 
