@@ -19,6 +19,8 @@ from service.engine.games import GAMES
         ("scopa", {"target": 11}, {"target": 11.5}),
         ("scopa", {"target": 11}, {"target": True}),
         ("briscola", {"trump_exchange": "off"}, {"trump_exchange": ["off"]}),  # unhashable: refused, not cached
+        # Equal as dicts, with each value's type equal in order, but not name by name: the names' order counts.
+        ("scopa", {"target": 1, "re_bello": True}, {"re_bello": 1, "target": True}),
     ],
 )
 def test_a_value_equal_to_the_last_but_of_another_type_is_checked_anew(
