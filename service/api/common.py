@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import compress
 from operator import attrgetter
 from typing import Any, NamedTuple, TypeVar
 
@@ -105,13 +106,7 @@ def dump_events(
 def dump_score(result: RoundScore) -> dict[str, Any]:
     out: dict[str, Any] = {
         "sides": [
-            {
-                "side": s.side,
-                "seats": list(s.seats),
-                "points": s.points,
-                "total": s.total,
-                "details": s.details,
-            }
+            {"side": s.side, "seats": list(s.seats), "points": s.points, "total": s.total, "details": s.details}
             for s in result.sides
         ],
         "match": {
@@ -141,12 +136,15 @@ def view_body(game: Game, state: GameState, seat: int | None, score: RoundScore 
     lang = language()
     # Named: every card the view shows on its own or in a plain list (a hand, the table, a trump or called card) and
     # the trick's; piles and other nested lists are not (their names are the same cards' names, asked for rarely).
+    # The values that may hold cards are picked in C (a view is mostly numbers, flags and rules).
     visible: list[Card] = []
-    for value in seen.values():
-        kind = type(value)
-        if kind is Card:
+    values = seen.values()
+    for value in compress(values, map(_MAY_NAME.__contains__, map(type, values))):
+        if type(value) is Card:
             visible.append(value)
-        elif kind is tuple or kind is list:
+        elif _CARDS_ONLY.issuperset(map(type, value)):
+            visible += value
+        else:
             visible += [card for card in value if type(card) is Card]
     visible += [item["card"] for item in seen.get("trick", ())]
     # The view's own values, cards included: the answer's writer (``schemas.fastpath.dumps``) names each card by its
@@ -206,6 +204,7 @@ def plain(value: Any) -> Any:
 
 
 _CARDS_ONLY = frozenset({Card})
+_MAY_NAME = frozenset({Card, tuple, list})
 _CODE = attrgetter("code")
 
 
