@@ -23,12 +23,18 @@ from redis.connection import parse_url
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import (
     MaxConnectionsError,
+    NoScriptError,
     OutOfMemoryError,
     RedisClusterException,
     RedisError,
     ResponseError,
 )
 from redis.retry import Retry
+
+try:  # the C packer the client itself uses when hiredis is installed (a dependency of this service)
+    from hiredis import pack_command as _pack
+except ImportError:  # pragma: no cover - redis-py packs in Python
+    _pack = None  # type: ignore[assignment]
 
 from .base import SessionCorrupt, StoreFull, StoreUnavailable
 from .breaker import CircuitBreaker
@@ -102,6 +108,7 @@ class RedisConnection:
         self._url = url
         self._options = options
         self._threshold, self._cooldown = breaker_threshold, breaker_cooldown
+        self._attempts = retries + 1
         self._lock = threading.Lock()
         self._breakers: dict[str, CircuitBreaker] = {}
         self._connection: Any = None
@@ -138,8 +145,45 @@ class RedisConnection:
         return self._open()
 
     def _call_script(self, name: str, keys: list[str], args: list[Any]) -> Any:
-        self._open()
-        return self._scripts[name](keys=keys, args=args)
+        client = self._open()
+        script: Any = self._scripts[name]
+        if self.cluster:  # the cluster client finds the key's node and follows its redirects
+            return script(keys=keys, args=args)
+        return self._evalsha(client, script, ("EVALSHA", script.sha, len(keys), *keys, *args))
+
+    def _evalsha(self, client: Any, script: Any, command: tuple[Any, ...]) -> Any:
+        """One script call on a connection of the client's pool, sent and read on the connection itself.
+
+        A session move makes one such call, and the client's layers around a command (its retry wrapper, argument
+        checks, per-command telemetry, the script object's own call) cost about as much again as sending it and
+        reading the reply. What they do is kept: a connection error is retried on the same connection, connected
+        anew, ``retries`` times (a timeout never is: the connection is dropped and the error raised); a script
+        the server no longer holds (a restart, ``SCRIPT FLUSH``) is loaded again on that connection and run once
+        more.
+        """
+        pool = client.connection_pool
+        attempts, loaded = self._attempts, False
+        connection = pool.get_connection()
+        try:
+            while True:
+                try:
+                    connection.send_packed_command(
+                        connection.pack_command(*command) if _pack is None else [_pack(command)]
+                    )
+                    return connection.read_response()
+                except NoScriptError:
+                    if loaded:
+                        raise
+                    loaded = True
+                    connection.send_command("SCRIPT", "LOAD", script.script)
+                    connection.read_response()
+                except RedisConnectionError:
+                    connection.disconnect()
+                    attempts -= 1
+                    if attempts <= 0:
+                        raise
+        finally:
+            pool.release(connection)
 
     def _breaker_for(self, key: str | None) -> CircuitBreaker:
         """One circuit breaker per cluster node (a dead master must not refuse the sessions of the others);

@@ -398,6 +398,20 @@ def test_frozen_server_costs_one_timeout_per_call_even_on_new_connections(
         store.close()
 
 
+def test_a_script_the_server_lost_is_loaded_again(
+    make_redis_store: Callable[..., RedisStore], raw_redis: redis.Redis
+) -> None:
+    """Scripts are called by their digest on the connection itself; a server that lost them (``SCRIPT FLUSH``,
+    a restart without persistence) gets each loaded again, and the call made once more, without an error."""
+    store = make_redis_store()
+    snap = store.create(DOC1)
+    raw_redis.script_flush()
+    assert store.replace(snap.id, 1, DOC2) == Snapshot(snap.id, 2, DOC2)
+    raw_redis.script_flush()
+    assert store.get(snap.id) == Snapshot(snap.id, 2, DOC2)
+    assert store.breaker.state == "closed"
+
+
 # -- honest failures ----------------------------------------------------------------------------------------
 
 
