@@ -151,6 +151,11 @@ def session_store(redis_url: str | None) -> Iterator[dict[str, str]]:
         # read their view at its start would be found gone while it runs, each departure a write of its record,
         # counted in as the runs' lengths differ. An hour keeps presence on, and nobody goes away.
         "PRESENCE_SECONDS": "3600",
+        # A worker looks for due deadlines in the store four times a second by default, some 1-2 M instructions a
+        # second under valgrind, and how many looks fall in a run depends on how long valgrind takes (the load):
+        # once in ten minutes keeps them out of the runs (the benches' tables have no clocks), and what little is
+        # left of a worker's own background is taken out below (``background_rate``).
+        "DEADLINE_POLL_SECONDS": "600",
     }
     if redis_url is None:
         env.update(SESSION_DB=str(directory / "sessions.sqlite3"), SESSION_DB_DISK_RESERVE_MB="0")
@@ -204,11 +209,11 @@ IDLE_SECONDS = 40.0
 
 
 def background_rate(redis_url: str | None) -> float:
-    """What a worker holding a table spends a second on its own (its runner looks for due deadlines four times a
-    second, in the store): a worker left idle ``IDLE_SECONDS`` after its table's first requests, less one not
-    left idle. Under valgrind a request takes some fifty times as long as it does natively, so this share of a
-    session row would otherwise be counted in proportion to how long valgrind took (the machine's load), not to
-    the requests."""
+    """What a worker holding a table spends a second on its own (its runner's chores and turns are looked at a few
+    times a second; its look for due deadlines in the store is made rare, ``session_store``): a worker left idle
+    ``IDLE_SECONDS`` after its table's first requests, less one not left idle. Under valgrind a request takes some
+    fifty times as long as it does natively, so this share of a session row would otherwise be counted in
+    proportion to how long valgrind took (the machine's load), not to the requests."""
     counts = []
     for idle in (0.0, IDLE_SECONDS):
         with session_store(redis_url) as env:
@@ -371,8 +376,8 @@ def main(argv: list[str] | None = None) -> int:
             rows.append((f"{SESSION_MOVE}, {store}, record of another worker", "-", round(elsewhere), "-"))
             print(
                 f"\nA worker holding a table ({store}) spent {background:,.0f} instructions a second on its own (its"
-                " runner's look for due deadlines, four a second); the session rows leave that out: each run's"
-                " count less that rate times the run's duration."
+                " runner's chores; its look for due deadlines is once in ten minutes here); the session rows leave that"
+                " out: each run's count less that rate times the run's duration."
             )
     capture = importlib.import_module("service.engine.fishing.capture")
     engine = "compiled with mypyc" if not str(capture.__file__).endswith(".py") else None

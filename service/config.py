@@ -115,6 +115,7 @@ class Settings:
     event_stream_seconds: float = 600  # a stream then closes; EventSource reconnects with Last-Event-ID
     event_wait_max_seconds: float = 30  # a longer ?wait is cut to this (a proxy in front may time out sooner)
     presence_seconds: float = 30  # a seat is connected this long after its last call (0: no presence kept)
+    deadline_poll_seconds: float = 0.25  # each worker looks for a clock's due deadlines this often
     extra: dict[str, object] = field(default_factory=dict)
 
     @classmethod
@@ -149,6 +150,7 @@ class Settings:
             event_stream_seconds=_seconds(env.get("EVENT_STREAM_SECONDS"), "EVENT_STREAM_SECONDS", 600, 86_400),
             event_wait_max_seconds=_seconds(env.get("EVENT_WAIT_MAX_SECONDS"), "EVENT_WAIT_MAX_SECONDS", 30, 30),
             presence_seconds=_presence_seconds(env.get("PRESENCE_SECONDS")),
+            deadline_poll_seconds=_deadline_poll_seconds(env.get("DEADLINE_POLL_SECONDS")),
             redis_password=redis_password(env),
             session_db=env.get("SESSION_DB") or default_session_db(env),
             session_max=int(env.get("SESSION_MAX_SESSIONS", cls.session_max)),
@@ -245,6 +247,14 @@ def _presence_seconds(value: str | None) -> float:
     seconds = _seconds(value, "PRESENCE_SECONDS", 30, 3600)
     if seconds < 5:
         raise ValueError(f"PRESENCE_SECONDS must be 0 (no presence) or 5 to 3600 seconds, not {value!r}")
+    return seconds
+
+
+def _deadline_poll_seconds(value: str | None) -> float:
+    """``DEADLINE_POLL_SECONDS``: 0.05 to 600 (a shorter wait would have every worker ask the store all the time)."""
+    seconds = _seconds(value, "DEADLINE_POLL_SECONDS", 0.25, 600)
+    if seconds < 0.05:
+        raise ValueError(f"DEADLINE_POLL_SECONDS must be 0.05 to 600 seconds, not {value!r}")
     return seconds
 
 

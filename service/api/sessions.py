@@ -353,6 +353,7 @@ def init_app(app: Flask) -> None:
             "/v1/sessions", method="POST", environ_base={"REMOTE_ADDR": "computer-seat"}
         ),
         wall_clock=lambda: float(app.extensions.get(WALL_CLOCK, time.time)()),
+        poll_seconds=app.config["SETTINGS"].deadline_poll_seconds,
     )
     app.extensions[RUNNER].add_chore(session_seats.refresh_streams, STREAM_REFRESH_SECONDS)
 

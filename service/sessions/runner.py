@@ -17,9 +17,9 @@ after a restart, or when the worker that wrote the turn died before playing it. 
 The same runner acts on the tables' clocks (``sessions.clock``): a write that leaves a seat to act at a clocked
 table notes its deadline in the store's index (``storage.deadlines``) before the write, and every runner that
 polls (a worker that has written a clocked table, and every worker of gunicorn from its start, so that a
-restart loses no deadline) looks for due ones every ``POLL_SECONDS``. Acting on one is claimed once across
-workers and instances (``storage.claims``) and written with a compare-and-set on the version the deadline was
-set by, so it happens exactly once, or not at all when the seat moved in time.
+restart loses no deadline) looks for due ones every ``poll_seconds`` (``DEADLINE_POLL_SECONDS``). Acting on one
+is claimed once across workers and instances (``storage.claims``) and written with a compare-and-set on the
+version the deadline was set by, so it happens exactly once, or not at all when the seat moved in time.
 
 This module knows no HTTP: the blueprint gives the runner its writes (``api/session_table``: a computer seat's
 move and a clock's, each made in a request context of its own), the store, the wall clock and the context its
@@ -49,7 +49,8 @@ log = logging.getLogger("service.computer_seats")
 
 NOTICED_DELAY_SECONDS = 2.0
 POLL_SECONDS = 0.25
-"""How often a polling runner looks for due deadlines: a deadline is acted on within this, and the move's time."""
+"""How often a polling runner looks for due deadlines by default: a deadline is acted on within this, and the
+move's time; and how often the chores are looked at."""
 DUE_BATCH = 50
 MOVES_IN_A_ROW = 64
 """Computer moves one table makes before it goes to the back of the queue (a table of computers only)."""
@@ -98,6 +99,8 @@ class Runner:
     timeouts: int = 0
     """Deadlines this runner acted on (tests, metrics and the bench)."""
     polling: bool = False
+    poll_seconds: float = POLL_SECONDS
+    """How often this runner, polling, looks for due deadlines in the store (``DEADLINE_POLL_SECONDS``)."""
     chores: list[tuple[Callable[[], None], float]] = field(default_factory=list)
     """What a polling runner also does every so many seconds, ``within`` (``add_chore``)."""
 
@@ -176,14 +179,21 @@ class Runner:
             self.schedule(session_id, 0, deadline=deadline)
         return len(due)
 
+    def poll_when_due(self) -> bool:
+        """Poll (``poll``) when this runner polls and ``poll_seconds`` have passed since it last did."""
+        if not self.polling or self.clock() - self._polled < self.poll_seconds:
+            return False
+        self._polled = self.clock()
+        self.poll()
+        return True
+
     def _run(self) -> None:
         while True:
-            if self.polling and self.clock() - self._polled >= POLL_SECONDS:
-                self._polled = self.clock()
-                self.poll()
+            self.poll_when_due()
             turn = self._next()
             if turn is None:
-                self._wake.wait(POLL_SECONDS if self.polling else 1.0)
+                # A turn delayed until later is played at most a second late, however seldom the store is polled.
+                self._wake.wait(min(self.poll_seconds, 1.0) if self.polling else 1.0)
                 self._wake.clear()
                 continue
             try:

@@ -4,6 +4,7 @@ service acts by itself, exactly once across workers, after a restart too. The wa
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -75,6 +76,29 @@ def view_of(table: Table, token: str) -> dict[str, Any]:
     assert response.status_code == 200, response.get_json()
     view: dict[str, Any] = response.get_json()
     return view
+
+
+def looked(asked: list[float], ticks: HandClock) -> int:
+    asked.append(ticks.now)
+    return 0
+
+
+def test_a_worker_looks_for_due_deadlines_as_often_as_deadline_poll_seconds_says(
+    stores: list[SqliteStore], wall: HandClock
+) -> None:
+    """DEADLINE_POLL_SECONDS (docs/deployment.md): each polling worker asks the store this often, not more."""
+    for every, looks in ((0.25, 8), (10.0, 1)):
+        app = make_app(stores[0], deadline_poll_seconds=every)
+        acting = app.extensions["computer_turns"]
+        ticks = HandClock(100.0)
+        acting.clock, acting.polling = ticks, True
+        asked: list[float] = []
+        acting.poll = partial(looked, asked, ticks)
+        for _ in range(8):
+            ticks.now += 0.25
+            acting.poll_when_due()
+        assert len(asked) == looks
+        assert asked[0] == 100.25  # a runner's first look is at once
 
 
 def test_the_deadline_is_shown_to_every_token_in_rfc_3339_utc_with_milliseconds(

@@ -53,3 +53,15 @@ def test_the_store_file_and_the_quotas(tmp_path: Path) -> None:
     assert (chosen.session_db, chosen.session_max) == ("/data/s.sqlite3", 7)
     assert (chosen.session_quota_live, chosen.session_quota_creates, chosen.session_quota_window) == (0, 5, 30)
     assert (chosen.session_key_quota_live, chosen.session_key_quota_creates) == (9, 8)
+
+
+@pytest.mark.parametrize(("value", "seconds"), [(None, 0.25), ("", 0.25), ("2", 2.0), ("0.05", 0.05), ("600", 600.0)])
+def test_how_often_a_worker_looks_for_due_deadlines(value: str | None, seconds: float) -> None:
+    env = {} if value is None else {"DEADLINE_POLL_SECONDS": value}
+    assert Settings.from_env(env).deadline_poll_seconds == seconds
+
+
+@pytest.mark.parametrize("value", ["0", "0.01", "601", "-1", "often"])
+def test_a_deadline_poll_out_of_bounds_is_refused_at_start(value: str) -> None:
+    with pytest.raises(ValueError, match="DEADLINE_POLL_SECONDS"):
+        Settings.from_env({"DEADLINE_POLL_SECONDS": value})
