@@ -37,6 +37,8 @@ class TableFields:
 
 
 NO_TABLE = TableFields()
+_UNNAMED = seats.Seat()
+"""A seat the record need not keep: no name, played by its human, not heard at the table, never reissued."""
 
 
 @dataclass(frozen=True)
@@ -101,7 +103,7 @@ def read(document: bytes) -> Record:
 def table_fields(table: TableFields) -> dict[str, Any]:
     """What the record keeps of the table (nothing for a table of unnamed human seats, no clock, in play)."""
     kept: dict[str, Any] = {}
-    if any(seat != seats.Seat() for seat in table.seats):
+    if any(map(_UNNAMED.__ne__, table.seats)):
         kept["seats"] = seats.to_record(table.seats)
     if table.ended is not None:
         kept["ended"] = ending.to_record(table.ended)
