@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -58,6 +59,11 @@ T = TypeVar("T")
 #: Exceptions that mean "the backend did not serve the call". ``RedisClusterException`` is not a
 #: ``RedisError``; ``OSError`` covers socket errors that escape redis-py's wrapping.
 BACKEND_ERRORS: Final = (RedisError, RedisClusterException, OSError)
+
+#: Connections kept for the next script calls (none where ``max_connections`` is 1). Each one kept is a connection
+#: the pool cannot lend to the client's other commands, which may then open one more on the server (about 20-40 KB
+#: of its memory each): one serves a worker's calls made one after the other, and concurrent ones use the pool.
+_KEPT_CONNECTIONS: Final = 1
 
 #: How long a refused ``OOM`` write keeps the store reported as full.
 _FULL_MEMORY_S: Final = 30.0
@@ -109,6 +115,10 @@ class RedisConnection:
         self._options = options
         self._threshold, self._cooldown = breaker_threshold, breaker_cooldown
         self._attempts = retries + 1
+        self._kept: list[Any] = []
+        """Connections the pool lent to script calls, kept for the next ones (``_borrow``)."""
+        self._kept_pid = os.getpid()
+        self._keep = min(_KEPT_CONNECTIONS, (max_connections or 2 * _KEPT_CONNECTIONS) // 2)
         self._lock = threading.Lock()
         self._breakers: dict[str, CircuitBreaker] = {}
         self._connection: Any = None
@@ -152,38 +162,63 @@ class RedisConnection:
         return self._evalsha(client, script, ("EVALSHA", script.sha, len(keys), *keys, *args))
 
     def _evalsha(self, client: Any, script: Any, command: tuple[Any, ...]) -> Any:
-        """One script call on a connection of the client's pool, sent and read on the connection itself.
+        """One script call, sent and read on a connection of the client's pool itself.
 
         A session move makes one such call, and the client's layers around a command (its retry wrapper, argument
-        checks, per-command telemetry, the script object's own call) cost about as much again as sending it and
-        reading the reply. What they do is kept: a connection error is retried on the same connection, connected
-        anew, ``retries`` times (a timeout never is: the connection is dropped and the error raised); a script
-        the server no longer holds (a restart, ``SCRIPT FLUSH``) is loaded again on that connection and run once
-        more.
+        checks, per-command telemetry, the script object's own call), and the pool's around lending a connection,
+        cost about as much again as sending it and reading the reply. What they do is kept: a connection error is
+        retried on the same connection, connected anew, ``retries`` times (a timeout never is: the connection is
+        dropped and the error raised); a script the server no longer holds (a restart, ``SCRIPT FLUSH``) is
+        loaded again on that connection and run once more.
         """
         pool = client.connection_pool
-        attempts, loaded = self._attempts, False
-        connection = pool.get_connection()
+        connection = self._borrow(pool)
+        attempts, loaded, clean = self._attempts, False, False
         try:
             while True:
                 try:
                     connection.send_packed_command(
                         connection.pack_command(*command) if _pack is None else [_pack(command)]
                     )
-                    return connection.read_response()
+                    reply = connection.read_response()
+                    clean = True
+                    return reply
                 except NoScriptError:
                     if loaded:
+                        clean = True
                         raise
                     loaded = True
                     connection.send_command("SCRIPT", "LOAD", script.script)
                     connection.read_response()
+                except ResponseError:  # the server's answer, read in full: the connection is ready for the next
+                    clean = True
+                    raise
                 except RedisConnectionError:
                     connection.disconnect()
                     attempts -= 1
                     if attempts <= 0:
                         raise
         finally:
-            pool.release(connection)
+            self._hand_back(pool, connection, clean)
+
+    def _borrow(self, pool: Any) -> Any:
+        """A connection this process kept from its last script calls, else one the pool lends."""
+        if self._kept_pid != os.getpid():  # a forked worker: the parent's sockets are not its own
+            self._kept, self._kept_pid = [], os.getpid()
+        try:
+            return self._kept.pop()
+        except IndexError:
+            return pool.get_connection()
+
+    def _hand_back(self, pool: Any, connection: Any, clean: bool) -> None:
+        """Keep a connection whose call ended with its reply read (up to ``_keep`` of them), else hand it back to
+        the pool, dropped first when the call ended in any other way (a reply may still be on its way)."""
+        if clean and len(self._kept) < self._keep and self._connection is not None:
+            self._kept.append(connection)
+            return
+        if not clean:
+            connection.disconnect()
+        pool.release(connection)
 
     def _breaker_for(self, key: str | None) -> CircuitBreaker:
         """One circuit breaker per cluster node (a dead master must not refuse the sessions of the others);
@@ -251,6 +286,9 @@ class RedisConnection:
     def close(self) -> None:
         with self._lock:
             client, self._connection = self._connection, None
+        kept, self._kept = self._kept, []
         if client is not None:
+            for connection in kept:
+                client.connection_pool.release(connection)
             with contextlib.suppress(*BACKEND_ERRORS):
                 client.close()

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 from unittest import mock
 
 import pytest
@@ -58,23 +61,36 @@ def make_redis_store(redis_url: str, fresh_namespace: str) -> Iterator[Callable[
 class Attempt:
     error: BaseException | None
     network_uses: int
-    """How many times the call asked redis-py for a connected socket: once for every command it sent or tried
-    to send; 0 when it never touched the network."""
+    """How many times the call asked redis-py for a connected socket or sent a command on a socket it held: a
+    connection made (its handshake included) counts once, and so does each command sent outside a handshake; 0 when
+    it never touched the network."""
     seconds: float
 
 
 def attempt(call: Callable[[], object]) -> Attempt:
-    uses = 0
-    connect = AbstractConnection.connect
+    uses, connecting = 0, 0
+    connect, send = AbstractConnection.connect, AbstractConnection.send_packed_command
 
-    def counted(connection: AbstractConnection) -> None:
-        nonlocal uses
+    def counted_connect(connection: AbstractConnection) -> None:
+        nonlocal uses, connecting
         uses += 1
-        connect(connection)
+        connecting += 1
+        try:
+            connect(connection)
+        finally:
+            connecting -= 1
+
+    def counted_send(connection: AbstractConnection, *args: Any, **kwargs: Any) -> None:
+        nonlocal uses
+        uses += connecting == 0
+        send(connection, *args, **kwargs)
 
     error: BaseException | None = None
     started = time.monotonic()
-    with mock.patch.object(AbstractConnection, "connect", counted):
+    with (
+        mock.patch.object(AbstractConnection, "connect", counted_connect),
+        mock.patch.object(AbstractConnection, "send_packed_command", counted_send),
+    ):
         try:
             call()
         except BaseException as exc:
@@ -410,6 +426,27 @@ def test_a_script_the_server_lost_is_loaded_again(
     raw_redis.script_flush()
     assert store.get(snap.id) == Snapshot(snap.id, 2, DOC2)
     assert store.breaker.state == "closed"
+
+
+def test_a_forked_worker_never_uses_its_parents_kept_connection(make_redis_store: Callable[..., RedisStore]) -> None:
+    """The connection kept for the next script call is the process's own: a worker forked after a call (gunicorn
+    forks its workers from the master) opens its own, and the parent's replies never reach the child."""
+    store = make_redis_store()
+    snap = store.create(DOC1)
+    assert store.get(snap.id) == snap  # the parent now keeps a connection
+    other = store.create(DOC2)
+    child = os.fork()
+    if child == 0:  # pragma: no cover - the child's outcome is its exit status
+        ok = False
+        with contextlib.suppress(BaseException):
+            ok = all(store.get(other.id) == other for _ in range(300))
+        os._exit(0 if ok else 1)
+    try:
+        read = [store.get(snap.id) for _ in range(300)]  # at the same time: on one socket, replies would cross
+    finally:
+        _, status = os.waitpid(child, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert read == [snap] * 300
 
 
 # -- honest failures ----------------------------------------------------------------------------------------
