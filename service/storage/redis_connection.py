@@ -30,6 +30,7 @@ from redis.exceptions import (
     RedisError,
     ResponseError,
 )
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from redis.retry import Retry
 
 try:  # the C packer the client itself uses when hiredis is installed (a dependency of this service)
@@ -206,9 +207,15 @@ class RedisConnection:
         if self._kept_pid != os.getpid():  # a forked worker: the parent's sockets are not its own
             self._kept, self._kept_pid = [], os.getpid()
         try:
-            return self._kept.pop()
+            connection = self._kept.pop()
         except IndexError:
             return pool.get_connection()
+        try:  # as the pool looks at a connection it lends: closed by the server (a restart), or holding data
+            if connection.can_read():
+                connection.disconnect()  # the call connects it anew
+        except (RedisConnectionError, RedisTimeoutError, OSError):
+            connection.disconnect()
+        return connection
 
     def _hand_back(self, pool: Any, connection: Any, clean: bool) -> None:
         """Keep a connection whose call ended with its reply read (up to ``_keep`` of them), else hand it back to

@@ -327,13 +327,16 @@ def test_status_without_server_never_raises(redis_control: RedisServer, fresh_na
         store.close()
 
 
+@pytest.mark.parametrize("retries", [1, 0])
 def test_restarted_server_is_used_again_without_errors(
-    redis_control: RedisServer, fresh_namespace: str
+    redis_control: RedisServer, fresh_namespace: str, retries: int
 ) -> None:
-    """Pooled connections die with the server; the store reconnects transparently, without errors."""
-    store = RedisStore(redis_control.url, 60, namespace=fresh_namespace)
+    """Pooled connections die with the server; the store reconnects transparently, without errors, even where
+    it retries nothing (the connection kept for the next script call is looked at before it is used)."""
+    store = RedisStore(redis_control.url, 60, namespace=fresh_namespace, retries=retries)
     try:
-        store.create(DOC1)
+        snap = store.create(DOC1)
+        assert store.get(snap.id) == snap
         redis_control.stop()
         redis_control.start()
         snap = store.create(DOC2)  # no StoreUnavailable: the stale connection is replaced
