@@ -119,11 +119,21 @@ class Runner:
     def _do_chores_for_good(self) -> None:
         pause = threading.Event()  # never set: a wait, not time.sleep (which a test may have patched)
         while True:
-            pause.wait(POLL_SECONDS)
+            pause.wait(self.until_next_chore())
             if self.polling:
                 self.do_chores()
             elif self._store_closed():
                 return
+
+    def until_next_chore(self) -> float:
+        """How long the chores' thread waits: a polling runner until its next chore is due (an idle worker wakes
+        once a chore, not four times a second), one that does no chores ``POLL_SECONDS`` (it looks whether its
+        app's store was closed)."""
+        if not self.polling or not self.chores:
+            return POLL_SECONDS
+        now = self.clock()
+        due = min(self._chored.get(index, float("-inf")) + every for index, (_, every) in enumerate(self.chores))
+        return max(POLL_SECONDS, due - now)
 
     def do_chores(self) -> None:
         """Run the chores that are due (each one's failure logged, the others done)."""

@@ -13,6 +13,7 @@ from flask import Flask
 
 from service.api.session_access import WALL_CLOCK, runner
 from service.sessions.clock import rfc3339
+from service.sessions.runner import POLL_SECONDS
 from service.storage import RedisStore, SqliteStore, deadlines
 from tests.clock import HandClock
 from tests.sessions.conftest import Table, bearer, make_app
@@ -99,6 +100,24 @@ def test_a_worker_looks_for_due_deadlines_as_often_as_deadline_poll_seconds_says
             acting.poll_when_due()
         assert len(asked) == looks
         assert asked[0] == 100.25  # a runner's first look is at once
+
+
+def test_an_idle_worker_wakes_for_its_chores_when_one_is_due(stores: list[SqliteStore]) -> None:
+    """The runner's chores (the held streams' renewal, every 20 s) wake their thread when due, not four times a
+    second: an idle worker costs what its chores do."""
+    acting = make_app(stores[0]).extensions["computer_turns"]
+    ticks = HandClock(100.0)
+    acting.clock = ticks
+    assert acting.until_next_chore() == POLL_SECONDS  # not polling: it only looks whether its store was closed
+    acting.polling = True
+    every = acting.chores[0][1]
+    assert acting.until_next_chore() == POLL_SECONDS  # a chore never done is due at once
+    acting.do_chores()
+    assert acting.until_next_chore() == every
+    ticks.now += every - 1
+    assert acting.until_next_chore() == 1
+    ticks.now += 5
+    assert acting.until_next_chore() == POLL_SECONDS
 
 
 def test_the_deadline_is_shown_to_every_token_in_rfc_3339_utc_with_milliseconds(
