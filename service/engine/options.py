@@ -158,15 +158,18 @@ class RuleBook:
         return Rules(self.game, values, self.target_option)
 
 
+_MISSING = object()
+
+
 def _same_values(given: Mapping[str, Any], known: dict[str, Any]) -> bool:
-    """The same names in the same order with the same values of the same types (1, 1.0 and True are equal, but
-    not the same). Compared in C, a state's whole rules at every request: names out of order only miss this
-    memo, never match wrongly."""
-    return (
-        given == known
-        and list(given) == list(known)
-        and list(map(type, given.values())) == list(map(type, known.values()))
-    )
+    """The same names with the same values of the same types (1, 1.0 and True are equal, but not the same)."""
+    if len(given) != len(known):
+        return False
+    for name, value in given.items():
+        seen = known.get(name, _MISSING)
+        if type(seen) is not type(value) or seen != value:
+            return False
+    return True
 
 
 @lru_cache(maxsize=256)
