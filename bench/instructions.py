@@ -355,11 +355,12 @@ def main(argv: list[str] | None = None) -> int:
             for count in (few, many):
                 drive = partial(post_many, endpoint=endpoint, body=body, count=count)
                 if name == "ceiling":
-                    env = {"CEILING_RESPONSES": str(directory / "responses")}
-                    counts.append(worker_instructions(CEILING_APP, env, drive))
-                    continue
-                with session_store(None) as env:
-                    counts.append(foreground(worker_instructions(SERVICE_APP, env, drive), sqlite_background or 0.0))
+                    responses = {"CEILING_RESPONSES": str(directory / "responses")}
+                    counts.append(worker_instructions(CEILING_APP, responses, drive))
+                else:
+                    with session_store(None) as env:
+                        measured = worker_instructions(SERVICE_APP, env, drive)
+                    counts.append(foreground(measured, sqlite_background or 0.0))
             cost[name] = (counts[1] - counts[0]) / (many - few)
         rows.append((endpoint, round(cost["ceiling"]), round(cost["service"]), cost["ceiling"] / cost["service"]))
         if endpoint == "play":

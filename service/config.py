@@ -115,7 +115,7 @@ class Settings:
     event_stream_seconds: float = 600  # a stream then closes; EventSource reconnects with Last-Event-ID
     event_wait_max_seconds: float = 30  # a longer ?wait is cut to this (a proxy in front may time out sooner)
     presence_seconds: float = 30  # a seat is connected this long after its last call (0: no presence kept)
-    deadline_poll_seconds: float = 0.25  # each worker looks for a clock's due deadlines this often
+    deadline_poll_seconds: float = 0.25  # each worker looks for due deadlines (clocks, departures) this often
     extra: dict[str, object] = field(default_factory=dict)
 
     @classmethod

@@ -49,8 +49,8 @@ log = logging.getLogger("service.computer_seats")
 
 NOTICED_DELAY_SECONDS = 2.0
 POLL_SECONDS = 0.25
-"""How often a polling runner looks for due deadlines by default: a deadline is acted on within this, and the
-move's time; and how often the chores are looked at."""
+"""How often a polling runner looks for due deadlines by default (a deadline is acted on within this, and the
+move's time), and how often a runner without chores looks whether its app's store was closed."""
 DUE_BATCH = 50
 MOVES_IN_A_ROW = 64
 """Computer moves one table makes before it goes to the back of the queue (a table of computers only)."""
@@ -189,13 +189,11 @@ class Runner:
             self.schedule(session_id, 0, deadline=deadline)
         return len(due)
 
-    def poll_when_due(self) -> bool:
+    def poll_when_due(self) -> None:
         """Poll (``poll``) when this runner polls and ``poll_seconds`` have passed since it last did."""
-        if not self.polling or self.clock() - self._polled < self.poll_seconds:
-            return False
-        self._polled = self.clock()
-        self.poll()
-        return True
+        if self.polling and self.clock() - self._polled >= self.poll_seconds:
+            self._polled = self.clock()
+            self.poll()
 
     def _run(self) -> None:
         while True:

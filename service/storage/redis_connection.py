@@ -117,7 +117,8 @@ class RedisConnection:
         self._threshold, self._cooldown = breaker_threshold, breaker_cooldown
         self._attempts = retries + 1
         self._kept: list[Any] = []
-        """Connections the pool lent to script calls, kept for the next ones (``_borrow``)."""
+        """Connections the pool lent to script calls, kept for the next ones (``_borrow``): a list, whose ``pop``
+        hands a connection to one thread only."""
         self._kept_pid = os.getpid()
         self._keep = min(_KEPT_CONNECTIONS, (max_connections or 2 * _KEPT_CONNECTIONS) // 2)
         self._lock = threading.Lock()
