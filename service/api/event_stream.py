@@ -18,6 +18,7 @@ from flask import Response, request, stream_with_context
 
 from ..schemas.fastpath import dumps
 from ..sessions import disconnect, ending, stopping
+from ..sessions.alarms import Alarms
 from ..sessions.waiting import RECHECK_SECONDS, Hub
 from ..storage import EventLog
 from . import session_seats
@@ -79,6 +80,7 @@ def stream(session_id: str, loaded: Loaded, after: int, token_digest: str, start
     # the same seconds every 30 s, a worker's other answers waiting meanwhile (``bench/streams.py``).
     first_look = random.uniform(RECHECK_SECONDS / 2, RECHECK_SECONDS)
     opened = Stream(session_id, loaded, after, wake, time.monotonic, lifetime, first_beat, token_digest, first_look)
+    opened.alarms = hub().alarms
     opened.starts = starts
     seat = loaded.caller.seat
     stop_watching = disconnect.watch(request.environ, opened.client_left)
@@ -143,6 +145,8 @@ class Stream:
         """The stream begins with the ``table`` event (read from version 0, not a reconnect)."""
         self.first_look = first_look
         """Seconds to its first periodic look at the store; every ``RECHECK_SECONDS`` after that."""
+        self.alarms: Alarms | None = None
+        """The worker's timer for its readers (``sessions.alarms``); without it, each wait times itself."""
 
     def client_left(self) -> None:
         self.gone = True
@@ -170,7 +174,7 @@ class Stream:
             due = min(beat, self.ends, recheck)
             if self.failing:
                 due = min(due, now + RETRY_AFTER_FAILURE_SECONDS)
-            if self.wake.wait(max(0.0, due - now)):
+            if self.wait(max(0.0, due - now)):
                 self.wake.clear()
             if self.gone:
                 return
@@ -188,6 +192,11 @@ class Stream:
             if self.clock() >= beat:
                 yield b": heartbeat\n\n"
                 beat = self.clock() + HEARTBEAT_SECONDS
+
+    def wait(self, seconds: float) -> bool:
+        if self.alarms is None:
+            return self.wake.wait(seconds)
+        return self.alarms.wait(self.wake, seconds)
 
     def pending(self, fresh: bool = True) -> Iterator[bytes]:
         try:

@@ -99,7 +99,7 @@ def events(session_id: str) -> Response:
                 log = read_log(session_id, after)
                 deadline = time.monotonic() + wait
                 while not log.entries and (remaining := deadline - time.monotonic()) > 0:
-                    if wake.wait(min(remaining, RECHECK_SECONDS)):
+                    if hub().alarms.wait(wake, min(remaining, RECHECK_SECONDS)):
                         wake.clear()
                     if gone.is_set() or stopping.is_stopping():
                         break  # nobody to answer, or the worker stops: answer what there is, now

@@ -34,6 +34,7 @@ from typing import Any, TypeVar
 from ..storage import ChangeFeed, SessionStore
 from . import stopping
 from .admission import Caps, Refused, Table
+from .alarms import Alarms
 
 log = logging.getLogger("service.waiting")
 
@@ -53,6 +54,8 @@ class Hub:
         self._feed: ChangeFeed | None = None
         self._table: Table | None = None
         self._held_at_stop: int | None = None
+        self.alarms = Alarms()
+        """The one timer of this worker's streams (``sessions.alarms``)."""
 
     @property
     def waiting(self) -> int:

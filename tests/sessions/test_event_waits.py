@@ -278,6 +278,32 @@ def test_a_stream_closes_when_its_token_is_revoked(client: FlaskClient) -> None:
     assert list(chunks) == []
 
 
+def test_a_quiet_stream_waits_on_the_workers_one_timer_and_gives_its_place_back_on_news(
+    app: Flask, client: FlaskClient
+) -> None:
+    """A stream's wait makes no timer of its own (service/sessions/alarms.py): it is a place on the hub's alarms,
+    held while the stream is quiet and given back when a move wakes it."""
+    table = new_table(client)
+    alarms = app.extensions["event_hub"].alarms
+    chunks = iter(open_stream(client, table["path"], table["tokens"]["seats"][0]).response)
+    next(chunks), next(chunks), next(chunks)  # the retry, the table, the deal
+    parked: list[int] = []
+
+    def move_once_parked() -> None:
+        while not alarms.pending:  # the stream is parked until its first beat, on the one timer
+            threading.Event().wait(0.01)
+        parked.append(alarms.pending)
+        play_one(app.test_client(), table)
+
+    mover = threading.Thread(target=move_once_parked, daemon=True)
+    mover.start()
+    moved = next(chunks)
+    mover.join(30)
+    assert parked == [1]
+    assert b"card_played" in moved
+    assert alarms.pending == 0  # the stream, suspended at its message, holds no place
+
+
 class SteppingWake(threading.Event):
     """A wake-up that never comes: waiting moves the stepping clock on by the whole timeout."""
 
