@@ -73,18 +73,13 @@ class Alarms:
     def ring_due(self) -> int:
         """Set the events of every bucket whose time has come; how many were set."""
         now_slot = math.floor(self.clock() / self.resolution)
-        due: list[set[threading.Event]] = []
-        with self._lock:
+        due: list[threading.Event] = []
+        with self._lock:  # copied under the lock: a wait that ends leaves its bucket under it
             while self._slots and self._slots[0] <= now_slot:
-                bucket = self._buckets.pop(heapq.heappop(self._slots), None)
-                if bucket:
-                    due.append(bucket)
-        rung = 0
-        for bucket in due:
-            for event in list(bucket):
-                event.set()
-                rung += 1
-        return rung
+                due.extend(self._buckets.pop(heapq.heappop(self._slots), ()))
+        for event in due:
+            event.set()
+        return len(due)
 
     def _tick(self) -> None:
         # Made here, in the ticker: an event made before gevent's patch (the app is preloaded) would block the

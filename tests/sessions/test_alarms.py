@@ -9,17 +9,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from service.sessions.alarms import Alarms
+from tests.clock import HandClock
 
 SETTLE_SECONDS = 10.0
 """How long a check waits for a thread to get somewhere it must get to (a hang fails, a pass is at once)."""
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @contextmanager
@@ -39,7 +32,7 @@ def waiting(alarms: Alarms, event: threading.Event, seconds: float) -> Iterator[
 
 
 def test_a_wait_ends_at_its_time_and_not_before() -> None:
-    clock = Clock()
+    clock = HandClock(1000.0)
     alarms = Alarms(clock)
     soon, later = threading.Event(), threading.Event()
     with waiting(alarms, later, 30.0) as later_answer:
@@ -54,7 +47,7 @@ def test_a_wait_ends_at_its_time_and_not_before() -> None:
 
 
 def test_news_ends_a_wait_and_leaves_no_place_behind() -> None:
-    clock = Clock()
+    clock = HandClock(1000.0)
     alarms = Alarms(clock)
     news = threading.Event()
     with waiting(alarms, news, 15.0) as answer:
@@ -66,7 +59,7 @@ def test_news_ends_a_wait_and_leaves_no_place_behind() -> None:
 
 
 def test_an_event_already_set_or_no_time_left_does_not_wait() -> None:
-    alarms = Alarms(Clock())
+    alarms = Alarms(HandClock(1000.0))
     done = threading.Event()
     done.set()
     assert alarms.wait(done, 15.0) is True
@@ -75,7 +68,7 @@ def test_an_event_already_set_or_no_time_left_does_not_wait() -> None:
 
 
 def test_the_ticker_stops_when_nobody_waits_and_starts_again() -> None:
-    clock = Clock()
+    clock = HandClock(1000.0)
     alarms = Alarms(clock)
     for _ in range(2):
         event = threading.Event()
@@ -89,7 +82,7 @@ def test_the_ticker_stops_when_nobody_waits_and_starts_again() -> None:
 
 
 def test_many_waits_each_ring_once_at_their_own_time() -> None:
-    clock = Clock()
+    clock = HandClock(1000.0)
     alarms = Alarms(clock)
     events = [threading.Event() for _ in range(40)]
     answers: list[list[bool]] = [[] for _ in events]
