@@ -110,6 +110,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .api.ratelimit import init_app as init_rate_limit
     from .api.session_events import init_gate as init_stream_gate
     from .fairness import SeedSealer, load_key_or_fallback
+    from .sessions.accepting import GIVES_WAY
     from .sessions.admission import Caps
     from .sessions.lanes import CROWDED_PEER
     from .sessions.waiting import Hub
@@ -145,6 +146,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         crowded = partial(_crowded_unless_a_proxy, proxies.trusted, hub.holds_its_share)
     # The gevent worker asks it of each connection it accepts (service/sessions/lanes.py).
     app.extensions[CROWDED_PEER] = crowded
+    app.extensions[GIVES_WAY] = hub.gives_way  # and which worker accepts (service/sessions/accepting.py)
     thinking.init_app(app, settings)
     meta.init_app(app)
     games.init_app(app)

@@ -162,6 +162,25 @@ class Table:
         for cell in (1, *_cells(client)):
             cells[base + cell] += step
 
+    def room_elsewhere(self, below: int) -> bool:
+        """Whether another live worker of the host holds fewer than ``below`` readers (a look at each row: asked
+        only of a worker near its own cap, ``Hub.gives_way``)."""
+        cells = self._cells
+        if not self.shared or cells is None:
+            return False
+        for row in range(ROWS):
+            pid = cells[row * _ROW]
+            if row == self._row or pid <= 0 or cells[row * _ROW + 1] >= below:
+                continue
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                continue
+            except OSError:
+                pass  # alive, another user's: it is counted
+            return True
+        return False
+
     def _forget_the_dead(self) -> bool:
         """Zero the rows of workers that are gone (only when a cap refuses: it costs a look at each row)."""
         cells = self._cells

@@ -39,6 +39,9 @@ from .alarms import Alarms
 log = logging.getLogger("service.waiting")
 
 RECHECK_SECONDS = 30.0
+GIVE_WAY_SHARE = 0.95
+"""A worker holding this share of its cap of readers in connections leaves new connections to a worker that
+holds fewer (``Hub.gives_way``)."""
 FEED_WAIT_SECONDS = 1.0
 T = TypeVar("T")
 
@@ -109,6 +112,18 @@ class Hub:
         first stream request starts the counts, and from then it reads the host's)."""
         table = self._table if self._pid == os.getpid() else None
         return table is not None and table.client(client) >= self.caps.per_client
+
+    def gives_way(self, held: int) -> bool:
+        """Whether this worker, holding ``held`` connections, leaves new ones to the host's other workers
+        (``sessions.accepting``): it is within ``GIVE_WAY_SHARE`` of its cap of readers, past which it would
+        refuse streams the host still has room for, and another worker is not. Which worker accepts a connection
+        is the kernel's choice, and a split of 10,000 streams past 60 / 40 once refused some below the host's cap.
+        Like ``holds_its_share``, it starts nothing: a worker that has seen no reader yet says False."""
+        near = self.caps.here - int(self.caps.here * (1 - GIVE_WAY_SHARE))
+        if held < near:
+            return False
+        table = self._table if self._pid == os.getpid() else None
+        return table is not None and table.room_elsewhere(near)
 
     def generation(self, session_id: str) -> int:
         return self._generations.get(session_id, 0)

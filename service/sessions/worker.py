@@ -38,6 +38,7 @@ from gunicorn.workers.base import Worker  # type: ignore[import-untyped]
 from gunicorn.workers.ggevent import VERSION, GeventWorker  # type: ignore[import-untyped]
 
 from . import stopping
+from .accepting import GIVES_WAY, give_way_when_told
 from .lanes import SlowLane, closing_when_told, lane_for
 
 PERMIT_DIR_VARIABLE = "RECYCLE_PERMIT_DIR"
@@ -139,6 +140,8 @@ class StoppingGeventWorker(GeventWorker):  # type: ignore[misc]
         """The requests counted toward ``recycle_after``: not the streams that resume (``resumes_a_stream``)."""
         self.permit = RecyclingPermit.from_environment()
         self.lane: SlowLane | None = None
+        self.gives_way: Callable[[int], bool] | None = None
+        """Whether this worker leaves new connections to the others (``sessions.accepting``)."""
 
     @property
     def alive(self) -> bool:
@@ -216,6 +219,7 @@ class StoppingGeventWorker(GeventWorker):  # type: ignore[misc]
         self._stop_wake = gevent.event.Event()
         app: Any = self.wsgi
         self.lane = lane_for(app)
+        self.gives_way = getattr(app, "extensions", {}).get(GIVES_WAY)
         if self.lane is not None:
             self.wsgi = closing_when_told(app)
         servers = self._start_servers()
@@ -251,6 +255,8 @@ class StoppingGeventWorker(GeventWorker):  # type: ignore[misc]
                 server = StreamServer(listener, handle=partial(self.handle, named), spawn=pool, **ssl_args)
                 if self.cfg.workers > 1:
                     server.max_accept = 1
+            if self.cfg.workers > 1 and self.gives_way is not None:
+                give_way_when_told(server, self.gives_way)
             server.start()
             servers.append(server)
         return servers
