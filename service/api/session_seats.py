@@ -120,7 +120,9 @@ def seen(session_id: str, seat: int, leaving: bool = False) -> None:
     if window <= 0:
         return
     app = current_flask_app()
-    sightings: presence.Sightings = app.extensions.setdefault(SIGHTINGS, presence.Sightings())
+    sightings: presence.Sightings | None = app.extensions.get(SIGHTINGS)
+    if sightings is None:  # not ``setdefault``: every seat's call would make one (a lock, a dict) to throw away
+        sightings = app.extensions.setdefault(SIGHTINGS, presence.Sightings())
     now = wall_now()
     known = held_records().get(session_id)
     # A seat the computer plays is always shown there: its player's coming and going is not announced.
@@ -146,7 +148,10 @@ def seen(session_id: str, seat: int, leaving: bool = False) -> None:
 
 
 def held_streams() -> presence.HeldStreams:
-    found: presence.HeldStreams = current_flask_app().extensions.setdefault(HELD, presence.HeldStreams())
+    extensions = current_flask_app().extensions
+    found: presence.HeldStreams | None = extensions.get(HELD)
+    if found is None:
+        found = extensions.setdefault(HELD, presence.HeldStreams())
     return found
 
 

@@ -55,10 +55,15 @@ class Seat:
 
 
 Seats = tuple[Seat, ...]
+_HUMAN = Seat()
+_HUMAN_THERE = Seat(connected=True)
+_PLAIN_SEATS = {0: _HUMAN, 1: _HUMAN_THERE}
+"""The seats most records keep (an unnamed human's, not there or there), shared: a frozen dataclass is made
+field by field, and every read of a record the worker did not hold makes its seats."""
 
 
 def unnamed(players: int) -> Seats:
-    return tuple(Seat() for _ in range(players))
+    return (_HUMAN,) * players
 
 
 def to_record(seats: Seats) -> list[dict[str, Any]]:
@@ -88,6 +93,9 @@ def from_record(value: object, players: int) -> Seats:
     for kept in value:
         if not isinstance(kept, dict):
             raise TypeError("seats field")
+        if not kept or (len(kept) == 1 and kept.get("connected") is True):
+            seats.append(_PLAIN_SEATS[len(kept)])
+            continue
         name, computer, reissued = kept.get("name"), kept.get("computer"), kept.get("reissued", 0)
         connected = kept.get("connected", False)
         if name is not None and not isinstance(name, str):
