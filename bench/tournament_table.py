@@ -25,6 +25,7 @@ from service.engine.games import GAMES
 from service.engine.moves import Move
 from service.engine.state import GameState, Match, side_of, sides_of
 from service.players import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Observation, observe, suggest
+from service.players.suggest import STOPPED_BY_SINGLE_MOVE
 
 from .common import median, percentile, table
 from .sparring import expert_move, one_ply_move
@@ -61,28 +62,34 @@ def table_size(game: Game) -> int:
 
 
 class Bot(NamedTuple):
-    """``strong`` (``strong@20``: at 20 ms), ``strong-fixed``, ``greedy``, ``random``, or a sparring bot."""
+    """``strong`` (``strong@20``: at 20 ms; ``strong*8``: 8 sampled worlds a candidate, by work), ``strong-fixed``,
+    ``greedy``, ``random``, or a sparring bot."""
 
     name: str
 
     @property
     def budget_ms(self) -> float:
-        if self.name == FIXED:
+        if self.name == FIXED or "*" in self.name:
             return MAX_BUDGET_MS
         return float(self.name.split("@")[1]) if "@" in self.name else DEFAULT_BUDGET_MS
 
     @property
     def level(self) -> str:
-        return "strong" if self.name == FIXED else self.name.split("@")[0]
+        return "strong" if self.name == FIXED else self.name.split("@")[0].split("*")[0]
 
-    def decide(self, game: Game, observation: Observation, seed: int) -> tuple[Move, bool]:
-        """The bot's move, and whether a time budget cut its search short."""
+    @property
+    def worlds(self) -> int | None:
+        return int(self.name.split("*")[1]) if "*" in self.name else None
+
+    def decide(self, game: Game, observation: Observation, seed: int) -> tuple[Move, bool, bool]:
+        """The bot's move, whether a time budget cut its search short, and whether it chose among several moves
+        (a single legal move is answered without thinking; a sparring bot is counted as choosing always)."""
         if self.name == SPARRING:
-            return expert_move(game, observation, seed), False
+            return expert_move(game, observation, seed), False, True
         if self.name == ONE_PLY:
-            return one_ply_move(game, observation, seed), False
-        found = suggest(game, observation, self.level, seed, self.budget_ms)
-        return found.move, not found.complete
+            return one_ply_move(game, observation, seed), False, True
+        found = suggest(game, observation, self.level, seed, self.budget_ms, worlds=self.worlds)
+        return found.move, not found.complete, found.stopped_by != STOPPED_BY_SINGLE_MOVE
 
 
 class RoundTask(NamedTuple):
@@ -100,6 +107,8 @@ class RoundPlayed(NamedTuple):
     second_ms: list[float]
     cut: tuple[int, int]  # moves of each bot that a budget cut short
     moves: str  # every move of the round, in order (the table's digest compares two runs move for move)
+    first_cpu: list[float] = []  # CPU ms of each decision among several moves (``time.process_time``)
+    second_cpu: list[float] = []
 
 
 def play_round(task: RoundTask) -> RoundPlayed:
@@ -112,6 +121,7 @@ def play_round(task: RoundTask) -> RoundPlayed:
     first_side = 1 if task.swapped else 0
     bots = [Bot(task.first if side_of(seat, players) == first_side else task.second) for seat in range(players)]
     times: tuple[list[float], list[float]] = ([], [])
+    cpu: tuple[list[float], list[float]] = ([], [])
     cut = [0, 0]
     ply = 0
     played: list[str] = []
@@ -120,9 +130,11 @@ def play_round(task: RoundTask) -> RoundPlayed:
         assert seat is not None
         observation = observe(game, state, seat)
         mine = 0 if side_of(seat, players) == first_side else 1
-        began = time.perf_counter()
-        move, was_cut = bots[seat].decide(game, observation, task.deal_seed * 1_000_003 + ply)
+        began, began_cpu = time.perf_counter(), time.process_time()
+        move, was_cut, chose = bots[seat].decide(game, observation, task.deal_seed * 1_000_003 + ply)
         times[mine].append((time.perf_counter() - began) * 1000.0)
+        if chose:
+            cpu[mine].append((time.process_time() - began_cpu) * 1000.0)
         cut[mine] += was_cut
         played.append(repr(move))
         state, _ = game.play(state, game.check(state, move))
@@ -130,7 +142,7 @@ def play_round(task: RoundTask) -> RoundPlayed:
     totals = [side.total for side in game.score(state).sides]
     ours, theirs = totals[first_side], totals[1 - first_side]
     share = 1.0 if ours > theirs else 0.5 if ours == theirs else 0.0
-    return RoundPlayed(task, share, times[0], times[1], (cut[0], cut[1]), ";".join(played))
+    return RoundPlayed(task, share, times[0], times[1], (cut[0], cut[1]), ";".join(played), cpu[0], cpu[1])
 
 
 def round_tasks(game: str, first: str, second: str, rounds: int) -> list[RoundTask]:

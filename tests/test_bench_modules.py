@@ -70,3 +70,19 @@ def test_the_engine_bench_builds_its_table_size_positions(name: str) -> None:
         state = table_state(name, size, resolve(name))
         assert len(state.table) == size
         assert GAMES[name].legal_moves(state, None).total > 0
+
+
+def test_the_work_ladder_prices_every_game_and_reads_it_at_each_cpu_target() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.work_ladder", "--quick", "--processes", "1"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    rungs, _, targets = done.stdout.partition("## Score rate at a CPU budget a decision")
+    for name in GAMES:
+        assert f"| {name} " in rungs and "| strong*4 " in rungs, f"{name} missing from the rungs"
+        assert f"| {name} (" in targets, f"{name} missing from the targets"
+    assert "<= 0.5 ms" in targets and "<= 20 ms" in targets
