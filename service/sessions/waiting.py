@@ -39,9 +39,11 @@ from .alarms import Alarms
 log = logging.getLogger("service.waiting")
 
 RECHECK_SECONDS = 30.0
-GIVE_WAY_SHARE = 0.95
+GIVE_WAY_SHARE = 0.99
 """A worker holding this share of its cap of readers in connections leaves new connections to a worker that
-holds fewer (``Hub.gives_way``)."""
+holds fewer (``Hub.gives_way``). Close to the cap: while a worker gives way, every new connection, a rules
+request's too, waits for the other workers alone, and at 95 % a common split of 57 / 43 made the fuller worker
+give way for a whole run, the legal-moves p99 ten times its own (docs/performance.md)."""
 FEED_WAIT_SECONDS = 1.0
 T = TypeVar("T")
 

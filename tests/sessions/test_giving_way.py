@@ -27,7 +27,7 @@ from service.sessions.worker import StoppingGeventWorker
 from service.storage import SqliteStore
 
 CAPS = Caps(here=100, per_client=1000, host=1000)
-NEAR = 95
+NEAR = 99
 """Connections at which a worker holding ``CAPS.here`` readers at most gives way (``GIVE_WAY_SHARE``)."""
 
 
