@@ -107,8 +107,8 @@ class RoundPlayed(NamedTuple):
     second_ms: list[float]
     cut: tuple[int, int]  # moves of each bot that a budget cut short
     moves: str  # every move of the round, in order (the table's digest compares two runs move for move)
-    first_cpu: list[float] = []  # CPU ms of each decision among several moves (``time.process_time``)
-    second_cpu: list[float] = []
+    first_cpu: list[float]  # CPU ms of each decision among several moves (``time.process_time``)
+    second_cpu: list[float]
 
 
 def play_round(task: RoundTask) -> RoundPlayed:

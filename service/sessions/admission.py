@@ -69,6 +69,17 @@ def _cells(client: str) -> tuple[int, int]:
     return _HEADER + first, _HEADER + second
 
 
+def _gone(pid: int) -> bool:
+    """Whether no process ``pid`` exists (one of another user's exists: it is not gone)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False
+    return False
+
+
 class Table:
     """The shared table of counts, this worker's row in it, and the admissions made through it."""
 
@@ -170,15 +181,8 @@ class Table:
             return False
         for row in range(ROWS):
             pid = cells[row * _ROW]
-            if row == self._row or pid <= 0 or cells[row * _ROW + 1] >= below:
-                continue
-            try:
-                os.kill(pid, 0)
-            except ProcessLookupError:
-                continue
-            except OSError:
-                pass  # alive, another user's: it is counted
-            return True
+            if row != self._row and pid > 0 and cells[row * _ROW + 1] < below and not _gone(pid):
+                return True
         return False
 
     def _forget_the_dead(self) -> bool:
@@ -191,13 +195,9 @@ class Table:
             pid = cells[row * _ROW]
             if row == self._row or pid <= 0 or cells[row * _ROW + 1] == 0:
                 continue
-            try:
-                os.kill(pid, 0)
-            except ProcessLookupError:
+            if _gone(pid):
                 cells[row * _ROW : (row + 1) * _ROW] = memoryview(bytearray(_ROW * _INT)).cast("i")
                 forgot = True
-            except OSError:
-                continue
         return forgot
 
     def close(self) -> None:

@@ -57,7 +57,6 @@ class Seat:
 Seats = tuple[Seat, ...]
 _HUMAN = Seat()
 _HUMAN_THERE = Seat(connected=True)
-_PLAIN_SEATS = {0: _HUMAN, 1: _HUMAN_THERE}
 """The seats most records keep (an unnamed human's, not there or there), shared: a frozen dataclass is made
 field by field, and every read of a record the worker did not hold makes its seats."""
 
@@ -94,7 +93,7 @@ def from_record(value: object, players: int) -> Seats:
         if not isinstance(kept, dict):
             raise TypeError("seats field")
         if not kept or (len(kept) == 1 and kept.get("connected") is True):
-            seats.append(_PLAIN_SEATS[len(kept)])
+            seats.append(_HUMAN_THERE if kept else _HUMAN)
             continue
         name, computer, reissued = kept.get("name"), kept.get("computer"), kept.get("reissued", 0)
         connected = kept.get("connected", False)

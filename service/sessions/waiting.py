@@ -60,6 +60,8 @@ class Hub:
         self._table: Table | None = None
         self._held_at_stop: int | None = None
         self.alarms = Alarms()
+        self._give_way_from = caps.here - int(caps.here * (1 - GIVE_WAY_SHARE))
+        """Connections from which this worker may give way (``gives_way``)."""
         """The one timer of this worker's streams (``sessions.alarms``)."""
 
     @property
@@ -121,11 +123,10 @@ class Hub:
         refuse streams the host still has room for, and another worker is not. Which worker accepts a connection
         is the kernel's choice, and a split of 10,000 streams past 60 / 40 once refused some below the host's cap.
         Like ``holds_its_share``, it starts nothing: a worker that has seen no reader yet says False."""
-        near = self.caps.here - int(self.caps.here * (1 - GIVE_WAY_SHARE))
-        if held < near:
+        if held < self._give_way_from:
             return False
         table = self._table if self._pid == os.getpid() else None
-        return table is not None and table.room_elsewhere(near)
+        return table is not None and table.room_elsewhere(self._give_way_from)
 
     def generation(self, session_id: str) -> int:
         return self._generations.get(session_id, 0)
